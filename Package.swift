@@ -1,0 +1,71 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// GestureSandbox: a Wayland touch client re-creating UIKit's touch model.
+/// Layering (lower never imports higher): TouchKit ← TouchStream ← Scenes/Render ← SandboxRuntime ← CLI.
+let package = Package(
+    name: "GestureSandbox",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "gesture-sandbox", targets: ["gesture-sandbox"]),
+        .executable(name: "gesture-bench", targets: ["gesture-bench"]),
+        .library(name: "TouchKit", targets: ["TouchKit"]),
+        .library(name: "TouchStream", targets: ["TouchStream"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev)
+        .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
+                       providers: [.apt(["libwayland-dev"])]),
+        .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
+                       providers: [.apt(["libxkbcommon-dev"])]),
+        .systemLibrary(name: "CPixman", pkgConfig: "pixman-1",
+                       providers: [.apt(["libpixman-1-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
+        .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
+
+        // MARK: - Pure Swift layers
+        .target(name: "TouchKit"),
+        .target(name: "TouchStream", dependencies: ["TouchKit"]),
+
+        // MARK: - Platform layers
+        .target(name: "WaylandClient", dependencies: [
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "TouchStream",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Render", dependencies: ["CPixman", "CPNG", "TouchKit"]),
+        .target(name: "Scenes", dependencies: ["TouchKit"]),
+        .target(name: "SandboxHarness", dependencies: [
+            "CWayland", "CWaylandProtocols", "TouchStream",
+        ]),
+        .target(name: "SandboxRuntime", dependencies: [
+            "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness",
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+
+        // MARK: - Executables
+        .executableTarget(name: "gesture-sandbox", dependencies: [
+            "SandboxRuntime", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            .product(name: "Logging", package: "swift-log"),
+        ]),
+        .executableTarget(name: "gesture-bench", dependencies: [
+            "TouchKit", "TouchStream", "Render", "Scenes",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        // MARK: - Tests (mirror the layers)
+        .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "IntegrationTests", dependencies: [
+            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
+        ]),
+    ]
+)

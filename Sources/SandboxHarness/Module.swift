@@ -1,0 +1,1 @@
+// SandboxHarness: filled in by its issue work.

@@ -1,0 +1,1 @@
+// SandboxRuntime: filled in by its issue work.

@@ -1,0 +1,1 @@
+// Scenes: filled in by its issue work.

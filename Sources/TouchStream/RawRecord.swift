@@ -1,0 +1,85 @@
+import TouchKit
+
+// MARK: - wl_touch records, stored exactly as received
+
+/// A wl_fixed_t: a signed 24.8 fixed-point number, stored as its raw 32 bits so replay is bit-identical.
+public struct WLFixed: RawRepresentable, Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var rawValue: Int32
+    /// Wraps raw wl_fixed bits.
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    /// The nearest wl_fixed to `value` (ties away from zero), clamped to the representable range.
+    public init(_ value: Double) {
+        let scaled = (value * 256).rounded()
+        rawValue = Int32(clamping: Int64(max(min(scaled, 2_147_483_647), -2_147_483_648)))
+    }
+    /// The exact value as a Double.
+    public var doubleValue: Double { Double(rawValue) / 256 }
+    public static func < (a: WLFixed, b: WLFixed) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { WLFixed.format(doubleValue) }
+
+    /// Shortest decimal text that reads back to the same wl_fixed: Swift's shortest round-trip
+    /// form never needs an exponent here, since the smallest non-zero magnitude is 1/256.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int64(value)) : String(value)
+    }
+}
+
+/// One wl_touch event, with its arguments as the protocol carries them.
+public enum RawEvent: Hashable, Sendable {
+    /// wl_touch.down; `surface` names the wl_surface (e.g. "wl_surface@3", or a script name).
+    case down(serial: UInt32, time: UInt32, surface: String?, id: Int32, x: WLFixed, y: WLFixed)
+    case up(serial: UInt32, time: UInt32, id: Int32)
+    case motion(time: UInt32, id: Int32, x: WLFixed, y: WLFixed)
+    case frame
+    case cancel
+    case shape(id: Int32, major: WLFixed, minor: WLFixed)
+    case orientation(id: Int32, orientation: WLFixed)
+
+    /// The event's name in wayland.xml and in traces.
+    public var name: String {
+        switch self {
+        case .down: "down"
+        case .up: "up"
+        case .motion: "motion"
+        case .frame: "frame"
+        case .cancel: "cancel"
+        case .shape: "shape"
+        case .orientation: "orientation"
+        }
+    }
+
+    /// The touch id the event refers to, if it names one.
+    public var touchID: Int32? {
+        switch self {
+        case .down(_, _, _, let id, _, _), .up(_, _, let id), .motion(_, let id, _, _),
+             .shape(let id, _, _), .orientation(let id, _):
+            id
+        case .frame, .cancel:
+            nil
+        }
+    }
+
+    /// The wl_touch time argument (ms, wrapping at 2^32), for the events that carry one.
+    public var time: UInt32? {
+        switch self {
+        case .down(_, let t, _, _, _, _), .up(_, let t, _), .motion(let t, _, _, _): t
+        default: nil
+        }
+    }
+}
+
+/// A recorded wl_touch event plus what the client knew when it arrived.
+public struct RawRecord: Hashable, Sendable {
+    public var event: RawEvent
+    /// zwp_input_timestamps_v1 time in nanoseconds, when the compositor offered it.
+    public var hiResTimeNanoseconds: UInt64?
+    /// True when mouse emulation produced the event (never from wl_touch).
+    public var isEmulated: Bool
+
+    /// Creates a record.
+    public init(_ event: RawEvent, hiResTimeNanoseconds: UInt64? = nil, isEmulated: Bool = false) {
+        self.event = event
+        self.hiResTimeNanoseconds = hiResTimeNanoseconds
+        self.isEmulated = isEmulated
+    }
+}

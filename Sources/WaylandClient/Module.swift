@@ -1,0 +1,1 @@
+// WaylandClient: filled in by its issue work.

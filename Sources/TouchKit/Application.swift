@@ -1,0 +1,237 @@
+// MARK: - Input problems
+
+/// A pass entry TouchKit could not apply; the input is repaired (the entry ignored) and the problem reported.
+public struct InputIssue: Hashable, Sendable, CustomStringConvertible {
+    /// The frame's timestamp in seconds.
+    public var timestamp: Double
+    /// The touch id concerned.
+    public var touchID: Int32
+    /// What was wrong and what TouchKit did.
+    public var message: String
+
+    public var description: String {
+        "t=\(JSONText.number(timestamp)) id \(touchID): \(message)"
+    }
+}
+
+// MARK: - Application
+
+/// The root of touch delivery, as UIApplication: turns input frames into events and sends them.
+///
+/// Each pass of an `InputFrame` becomes one `Event`: a `began` creates a new
+/// `Touch` (hit-tested, front-most window first), `ended`/`cancelled` retire
+/// it after delivery, and active touches missing from the pass are
+/// `stationary`. While interaction events are ignored (calls nest), new
+/// touches are dropped for their whole life; touches already down continue.
+open class Application: Responder {
+    /// The time source for timers (long press, multi-tap); TouchKit never reads the wall clock.
+    public let clock: TouchClock
+    /// Thresholds in force (tap count uses the multi-tap interval and distance).
+    public var profile: ThresholdProfile
+    /// Where responder calls are logged, if anywhere.
+    public var recorder: DeliveryRecorder?
+    /// Windows back to front: the last is hit-tested first.
+    public private(set) var windows: [Window] = []
+
+    private var active: [Int32: Touch] = [:]
+    private var dropped: Set<Int32> = []
+    private var ignoringDepth = 0
+    private var lastTap: (location: Point, time: Double, count: Int)?
+    private var nextSerial: UInt64 = 0
+
+    /// Creates an application reading time from `clock`.
+    public init(clock: TouchClock, profile: ThresholdProfile = .uikit, recorder: DeliveryRecorder? = nil,
+                name: String? = nil) {
+        self.clock = clock
+        self.profile = profile
+        self.recorder = recorder
+        super.init(name: name)
+    }
+
+    // MARK: - Windows
+
+    /// Adds `window` in front of the others (or moves it there).
+    public func addWindow(_ window: Window) {
+        windows.removeAll { $0 === window }
+        windows.append(window)
+        window.application = self
+    }
+
+    /// Removes `window`; touches that began in it keep their binding.
+    public func removeWindow(_ window: Window) {
+        windows.removeAll { $0 === window }
+        if window.application === self { window.application = nil }
+    }
+
+    /// Touches currently down (delivered or not), sorted by id.
+    public var activeTouches: [Touch] {
+        active.values.sorted { ($0.id, $0.serial) < ($1.id, $1.serial) }
+    }
+
+    // MARK: - Ignoring interaction
+
+    /// True while at least one `beginIgnoringInteractionEvents` is unbalanced.
+    public var isIgnoringInteractionEvents: Bool { ignoringDepth > 0 }
+
+    /// Starts ignoring new touches; calls nest.
+    public func beginIgnoringInteractionEvents() { ignoringDepth += 1 }
+
+    /// Balances one `beginIgnoringInteractionEvents`; extra calls do nothing.
+    public func endIgnoringInteractionEvents() { ignoringDepth = max(0, ignoringDepth - 1) }
+
+    // MARK: - Sending
+
+    /// Sends `event` to every window that has touches in it, back to front.
+    open func sendEvent(_ event: Event) {
+        for window in windows where event.allTouches.contains(where: { $0.window === window }) {
+            window.sendEvent(event)
+        }
+    }
+
+    /// Delivers every pass of `frame` as one event each; returns the entries it had to ignore.
+    @discardableResult
+    public func handle(_ frame: InputFrame) -> [InputIssue] {
+        var issues: [InputIssue] = []
+        for pass in frame.passes {
+            issues += handlePass(pass, at: frame.timestamp)
+        }
+        return issues
+    }
+
+    private func handlePass(_ pass: [TouchInput], at time: Double) -> [InputIssue] {
+        var issues: [InputIssue] = []
+        let restarted = pass.filter { $0.phase == .began && active[$0.id] != nil }
+        if !restarted.isEmpty {
+            // DESIGN §3: a down for an active id cancels the old touch before the new one begins.
+            let cancels = restarted.compactMap { input in active[input.id].map {
+                TouchInput(id: input.id, phase: .cancelled, location: windowToSurface($0)) } }
+            issues += restarted.map { InputIssue(timestamp: time, touchID: $0.id,
+                                                  message: "began while active; old touch cancelled") }
+            issues += handlePass(cancels, at: time)
+        }
+        var changed: [Touch] = []
+        var began: [Touch] = []
+        var seen: Set<Int32> = []
+        for input in pass {
+            guard seen.insert(input.id).inserted else {
+                issues.append(InputIssue(timestamp: time, touchID: input.id, message: "second entry in one pass ignored"))
+                continue
+            }
+            if input.phase == .began {
+                if let touch = beginTouch(input, at: time) { changed.append(touch); began.append(touch) }
+            } else if let issue = update(input, at: time, into: &changed) {
+                issues.append(issue)
+            }
+        }
+        guard changed.contains(where: { $0.phase != .stationary }) else { return issues }
+        let changedSet = Set(changed)
+        let stationary = activeTouches.filter { !changedSet.contains($0) }
+        for touch in stationary { touch.markStationary() }
+        let event = Event(timestamp: time, touches: changed + stationary, recorder: recorder)
+        for touch in began { hitTest(touch, with: event) }
+        sendEvent(event)
+        retire(changed)
+        return issues
+    }
+
+    // MARK: - Touch bookkeeping
+
+    private func beginTouch(_ input: TouchInput, at time: Double) -> Touch? {
+        if isIgnoringInteractionEvents {
+            dropped.insert(input.id)
+            recorder?.record(.withheld(WithheldTouch(timestamp: time, id: input.id, view: nil,
+                                                     reason: .ignoringInteractionEvents, location: input.location)))
+            return nil
+        }
+        dropped.remove(input.id)
+        nextSerial += 1
+        // Window coordinates are known only after hit testing picks the window: until then, surface coordinates.
+        let touch = Touch(input: input, serial: nextSerial, windowLocation: input.location, timestamp: time,
+                          tapCount: tapCount(at: input.location, time: time))
+        touch.coalescedWindowLocations = input.coalesced
+        active[input.id] = touch
+        return touch
+    }
+
+    /// Applies a moved/stationary/ended/cancelled entry; returns an issue when the id is unknown.
+    private func update(_ input: TouchInput, at time: Double, into changed: inout [Touch]) -> InputIssue? {
+        if dropped.contains(input.id) {
+            if input.phase == .ended || input.phase == .cancelled { dropped.remove(input.id) }
+            return nil
+        }
+        guard let touch = active[input.id] else {
+            return InputIssue(timestamp: time, touchID: input.id, message: "\(input.phase.rawValue) for an unknown id ignored")
+        }
+        guard input.phase != .stationary else { return nil }
+        touch.previousWindowLocation = touch.windowLocation
+        touch.windowLocation = surfaceToWindow(input.location, touch.window)
+        touch.coalescedWindowLocations = input.coalesced.map { surfaceToWindow($0, touch.window) }
+        touch.phase = input.phase
+        touch.timestamp = time
+        touch.majorRadius = input.majorRadius
+        touch.orientation = input.orientation ?? touch.orientation
+        changed.append(touch)
+        return nil
+    }
+
+    /// Binds a new touch to the front-most window whose hit test finds a view, and to that view.
+    ///
+    /// A touch no window takes belongs to the front-most window containing it (else the front-most one), with no view.
+    private func hitTest(_ touch: Touch, with event: Event) {
+        let surfacePoint = touch.windowLocation
+        var found: (window: Window, view: View)?
+        for window in windows.reversed() where window.acceptsHits {
+            if let view = window.hitTest(surfaceToWindow(surfacePoint, window), with: event) {
+                found = (window, view)
+                break
+            }
+        }
+        let window = found?.window
+            ?? windows.last { $0.point(inside: surfaceToWindow(surfacePoint, $0), with: event) } ?? windows.last
+        touch.window = window
+        touch.view = found?.view
+        touch.windowLocation = surfaceToWindow(surfacePoint, window)
+        touch.previousWindowLocation = touch.windowLocation
+        touch.coalescedWindowLocations = touch.coalescedWindowLocations.map { surfaceToWindow($0, window) }
+        if window == nil {
+            touch.delivery = .withheld(.noHitView)
+            recorder?.recordWithheld(touch, reason: .noHitView, event: event)
+        }
+    }
+
+    private func retire(_ touches: [Touch]) {
+        for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
+            if active[touch.id] === touch { active[touch.id] = nil }
+            if touch.phase == .ended {
+                lastTap = (windowToSurface(touch), touch.timestamp, touch.tapCount)
+            }
+        }
+    }
+
+    /// One more than the previous tap's count when this down is within the profile's multi-tap interval and distance of its up.
+    private func tapCount(at point: Point, time: Double) -> Int {
+        guard let last = lastTap, time - last.time <= profile.multiTapInterval.seconds else { return 1 }
+        let dx = point.x - last.location.x, dy = point.y - last.location.y
+        return (dx * dx + dy * dy).squareRoot() <= profile.multiTapDistance.value ? last.count + 1 : 1
+    }
+
+    // MARK: - Coordinates
+
+    private func surfaceToWindow(_ point: Point, _ window: Window?) -> Point {
+        guard let window else { return point }
+        return window.localToParent.inverted().applyOrNaN(to: point)
+    }
+
+    private func windowToSurface(_ touch: Touch) -> Point {
+        touch.window?.localToParent.apply(to: touch.windowLocation) ?? touch.windowLocation
+    }
+}
+
+extension Touch {
+    /// Marks a touch absent from the pass: it did not move in this event.
+    func markStationary() {
+        phase = .stationary
+        previousWindowLocation = windowLocation
+        coalescedWindowLocations = [windowLocation]
+    }
+}

@@ -1,0 +1,314 @@
+import TouchKit
+
+// MARK: - Frame assembly (DESIGN §3)
+
+/// Turns raw wl_touch records into InputFrames for TouchKit, repairing what the protocol
+/// leaves open and reporting every repair as an ``AssemblyDiagnostic``.
+///
+/// Policy, in one place:
+/// - Events up to `wl_touch.frame` become one frame; if an id needs two phases in it (down and
+///   up of one touch; up and a new down of one id) the frame splits into ordered passes, so a
+///   touch never skips `began`. Down followed by motions in one frame is one `began` at the last
+///   location.
+/// - ``flushIfIdle()`` delivers pending events without a frame once no touch is left down
+///   (weston ≤ 11 and mutter drop the frame after the last up).
+/// - Cancel drops the pending events, delivers every touch active at the last frame as
+///   `cancelled` in one pass, and ignores later events for those ids until a new down.
+/// - Down on an active id cancels the old touch in a pass of its own, then begins the new one.
+/// - Motion/up/shape/orientation for an id that is not down are ignored.
+/// - Several motions of an id in a frame give one input whose `coalesced` holds every sample;
+///   a touch whose location ends where it started is not delivered as moved.
+/// - A shape or orientation change of a touch with no other change in the pass is delivered as a
+///   `stationary` input carrying the new `majorRadius`/`orientation`; `majorRadius` is half the
+///   wl_touch.shape major axis, and the minor axis is not delivered.
+/// - Times unwrap wrap-aware into monotonic seconds (``TimeUnwrapper``); a frame's timestamp is
+///   the latest event time seen so far, so frames without a timed event keep the previous time.
+/// - Coordinates are wl_fixed surface-local values, which are the window's logical px.
+public struct FrameAssembler {
+    /// In replay, a timed event at least this much later than the pending frame's latest event
+    /// means the live loop would have gone idle in between (weston stamps a whole evdev frame
+    /// with one time), so ``ReplayAssembler`` calls ``flushIfIdle()`` first. In ms.
+    public static let replayIdleGapMilliseconds: Int32 = 1
+
+    /// State of a touch that is down.
+    private struct TouchState {
+        var location: Point
+        var majorRadius: Double
+        var orientation: Double?
+        var isEmulated: Bool
+        /// Down order, so a cancel delivers touches in the order they began.
+        var sequence: UInt64
+    }
+
+    /// Touches down as of the last delivered frame (what a cancel ends).
+    private var committed: [Int32: TouchState] = [:]
+    /// Touches down including pending events.
+    private var live: [Int32: TouchState] = [:]
+    /// Ids active at a cancel, ignored until a new down (R5).
+    private var cancelledIDs: Set<Int32> = []
+    /// Ids that went up and did not come down again (R3).
+    private var endedIDs: Set<Int32> = []
+    private var pending = PendingFrame()
+    private var clock = TimeUnwrapper()
+    private var nextSequence: UInt64 = 0
+    private var recordIndex = 0
+    private var previousWasCancel = false
+    private var output: [AssemblyOutput] = []
+
+    /// Creates an assembler with no touch down.
+    public init() {}
+
+    // MARK: - Public interface
+
+    /// Feeds one record; frames and diagnostics it completes are appended to `out`.
+    public mutating func push(_ record: RawRecord, into out: inout [AssemblyOutput]) {
+        handle(record)
+        recordIndex += 1
+        drain(into: &out)
+    }
+
+    /// Feeds one record and returns the frames and diagnostics it completes.
+    public mutating func push(_ record: RawRecord) -> [AssemblyOutput] {
+        var out: [AssemblyOutput] = []
+        push(record, into: &out)
+        return out
+    }
+
+    /// Delivers pending events as a frame when no touch is left down (the missing-frame repair);
+    /// does nothing while a touch is down or nothing is pending.
+    public mutating func flushIfIdle(into out: inout [AssemblyOutput]) {
+        if !pending.isEmpty, live.isEmpty {
+            report(.missingFrameFlushed, record: pending.lastRecord, id: nil, event: "frame")
+            deliverPending()
+        }
+        drain(into: &out)
+    }
+
+    /// ``flushIfIdle(into:)`` returning its output.
+    public mutating func flushIfIdle() -> [AssemblyOutput] {
+        var out: [AssemblyOutput] = []
+        flushIfIdle(into: &out)
+        return out
+    }
+
+    /// End of input: flushes as ``flushIfIdle()``, and delivers whatever is still pending.
+    public mutating func finish(into out: inout [AssemblyOutput]) {
+        flushIfIdle(into: &out)
+        if !pending.isEmpty {
+            report(.pendingAtEnd, record: pending.lastRecord, id: nil, event: "frame")
+            deliverPending()
+        }
+        drain(into: &out)
+    }
+
+    /// ``finish(into:)`` returning its output.
+    public mutating func finish() -> [AssemblyOutput] {
+        var out: [AssemblyOutput] = []
+        finish(into: &out)
+        return out
+    }
+
+    /// Ids of the touches down, pending events included, in the order they went down.
+    public var activeTouchIDs: [Int32] {
+        live.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
+    }
+
+    /// True when records arrived since the last delivered frame.
+    public var hasPendingEvents: Bool { !pending.isEmpty }
+
+    /// The latest raw wl_touch time seen, if any.
+    public var latestRawTime: UInt32? { clock.latestRaw }
+
+    /// The assembler's clock in seconds (the timestamp the next frame would get).
+    public var currentTime: Double { clock.seconds }
+
+    /// Records fed so far.
+    public var recordCount: Int { recordIndex }
+
+    private mutating func drain(into out: inout [AssemblyOutput]) {
+        guard !output.isEmpty else { return }
+        out.append(contentsOf: output)
+        output.removeAll(keepingCapacity: true)
+    }
+
+    // MARK: - Dispatch
+
+    private mutating func handle(_ record: RawRecord) {
+        let afterCancel = previousWasCancel
+        previousWasCancel = false
+        let event = record.event
+        if let time = event.time, !clock.observe(time) {
+            report(.timeWentBackwards, record: recordIndex, id: event.touchID, event: event.name)
+        }
+        if case .frame = event {
+            handleFrame(afterCancel: afterCancel)
+            return
+        }
+        pending.recordCount += 1
+        pending.lastRecord = recordIndex
+        switch event {
+        case .down(_, _, _, let id, let x, let y):
+            down(id, Point(x: x.doubleValue, y: y.doubleValue), emulated: record.isEmulated)
+        case .motion(_, let id, let x, let y):
+            motion(id, Point(x: x.doubleValue, y: y.doubleValue))
+        case .up(_, _, let id):
+            up(id)
+        case .shape(let id, let major, _):
+            contact(id, event: "shape") { $0.majorRadius = major.doubleValue / 2 }
+        case .orientation(let id, let degrees):
+            contact(id, event: "orientation") { $0.orientation = degrees.doubleValue }
+        case .cancel:
+            cancel()
+        case .frame:
+            preconditionFailure("frame is handled above")
+        }
+    }
+
+    private mutating func report(_ kind: AssemblyDiagnostic.Kind, record: Int, id: Int32?, event: String) {
+        output.append(.diagnostic(AssemblyDiagnostic(kind: kind, recordIndex: record, time: clock.seconds,
+                                                     touchID: id, event: event)))
+    }
+
+    // MARK: - Frames
+
+    private mutating func handleFrame(afterCancel: Bool) {
+        if pending.isEmpty {
+            // R7: a frame right after a cancel is optional, so it is not an empty frame.
+            if !afterCancel { report(.emptyFrame, record: recordIndex, id: nil, event: "frame") }
+            return
+        }
+        deliverPending()
+    }
+
+    /// Closes the pending frame, emits it if it delivers anything, and commits the touch state.
+    private mutating func deliverPending() {
+        closePass()
+        let passes = pending.take()
+        if !passes.isEmpty { output.append(.frame(InputFrame(timestamp: clock.seconds, passes: passes))) }
+        committed = live
+    }
+
+    /// Closes the current pass, reporting motions that changed nothing.
+    private mutating func closePass() {
+        for entry in pending.closePass() {
+            report(.motionWithoutChange, record: entry.lastMotionRecord, id: entry.id, event: "motion")
+        }
+    }
+}
+
+// MARK: - Events
+
+extension FrameAssembler {
+    private mutating func down(_ id: Int32, _ location: Point, emulated: Bool) {
+        cancelledIDs.remove(id)
+        endedIDs.remove(id)
+        if let old = live[id] {
+            report(.downOnActiveID, record: recordIndex, id: id, event: "down")
+            closePass()
+            pending.appendPass([TouchInput(id: id, phase: .cancelled, location: old.location,
+                                           majorRadius: old.majorRadius, orientation: old.orientation,
+                                           isEmulated: old.isEmulated)])
+        } else if pending.entry(id) != nil {
+            report(.frameSplitIDReuse, record: recordIndex, id: id, event: "down")
+            closePass()
+        }
+        nextSequence += 1
+        live[id] = TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
+                              sequence: nextSequence)
+        pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
+                              coalesced: [location], majorRadius: 0, orientation: nil, isEmulated: emulated))
+    }
+
+    private mutating func motion(_ id: Int32, _ location: Point) {
+        guard var state = live[id] else { return ignore(id, event: "motion") }
+        let index = recordIndex
+        var several = false
+        let updated = pending.update(id) { entry in
+            if entry.phase == .stationary {
+                entry.phase = .moved
+                entry.coalesced = []
+            }
+            entry.location = location
+            entry.coalesced.append(location)
+            entry.motionCount += 1
+            entry.lastMotionRecord = index
+            several = entry.motionCount == 2
+        }
+        if !updated {
+            var entry = PassEntry(id: id, phase: .moved, location: location, startLocation: state.location,
+                                  coalesced: [location], majorRadius: state.majorRadius,
+                                  orientation: state.orientation, isEmulated: state.isEmulated)
+            entry.motionCount = 1
+            entry.lastMotionRecord = index
+            pending.add(entry)
+        }
+        if several { report(.severalMotions, record: index, id: id, event: "motion") }
+        state.location = location
+        live[id] = state
+    }
+
+    private mutating func up(_ id: Int32) {
+        guard let state = live[id] else { return ignore(id, event: "up") }
+        if let entry = pending.entry(id), entry.phase == .began {
+            report(.frameSplitDownUp, record: recordIndex, id: id, event: "up")
+            closePass()
+        }
+        let updated = pending.update(id) { $0.phase = .ended }
+        if !updated {
+            pending.add(PassEntry(id: id, phase: .ended, location: state.location, startLocation: state.location,
+                                  coalesced: [state.location], majorRadius: state.majorRadius,
+                                  orientation: state.orientation, isEmulated: state.isEmulated))
+        }
+        live[id] = nil
+        endedIDs.insert(id)
+    }
+
+    /// Shape or orientation: updates the touch; a real change with no entry yet adds a stationary one.
+    private mutating func contact(_ id: Int32, event: String, _ change: (inout TouchState) -> Void) {
+        guard let old = live[id] else { return ignore(id, event: event) }
+        var state = old
+        change(&state)
+        live[id] = state
+        guard state.majorRadius != old.majorRadius || state.orientation != old.orientation else { return }
+        let updated = pending.update(id) {
+            $0.majorRadius = state.majorRadius
+            $0.orientation = state.orientation
+            $0.contactChanged = true
+        }
+        if !updated {
+            var entry = PassEntry(id: id, phase: .stationary, location: state.location,
+                                  startLocation: state.location, coalesced: [state.location],
+                                  majorRadius: state.majorRadius, orientation: state.orientation,
+                                  isEmulated: state.isEmulated)
+            entry.contactChanged = true
+            pending.add(entry)
+        }
+    }
+
+    private mutating func ignore(_ id: Int32, event: String) {
+        let kind: AssemblyDiagnostic.Kind =
+            cancelledIDs.contains(id) ? .eventAfterCancel : endedIDs.contains(id) ? .eventAfterUp : .unknownID
+        report(kind, record: recordIndex, id: id, event: event)
+    }
+
+    private mutating func cancel() {
+        // The cancel itself was counted as pending; anything before it is what gets dropped.
+        if pending.recordCount > 1 { report(.cancelDroppedPending, record: recordIndex, id: nil, event: "cancel") }
+        pending.reset()
+        let active = committed.sorted { $0.value.sequence < $1.value.sequence }
+        if active.isEmpty, live.isEmpty {
+            report(.cancelWithoutTouch, record: recordIndex, id: nil, event: "cancel")
+        }
+        if !active.isEmpty {
+            output.append(.frame(InputFrame(timestamp: clock.seconds, passes: [active.map { id, state in
+                TouchInput(id: id, phase: .cancelled, location: state.location, majorRadius: state.majorRadius,
+                           orientation: state.orientation, isEmulated: state.isEmulated)
+            }])))
+        }
+        cancelledIDs.formUnion(live.keys)
+        cancelledIDs.formUnion(committed.keys)
+        live = [:]
+        committed = [:]
+        previousWasCancel = true
+    }
+}

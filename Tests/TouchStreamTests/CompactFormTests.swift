@@ -1,0 +1,6 @@
+import Testing
+import TouchStream
+
+@Suite struct CompactFormTests {
+    @Test func placeholderCompiles() { #expect(CompactTrace.frameIntervalMilliseconds == 8) }
+}

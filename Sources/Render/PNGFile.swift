@@ -7,7 +7,9 @@ import Glibc
 
 /// Pixels as straight (not premultiplied) RGBA bytes, row by row: what PNG files hold.
 public struct RGBAImage: Hashable, Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// width × height × 4 bytes: red, green, blue, alpha.
     public let bytes: [UInt8]
@@ -47,6 +49,7 @@ public struct RGBAImage: Hashable, Sendable {
 
 /// A PNG that could not be written or read, in one line naming the path.
 public struct PNGError: Error, Hashable, CustomStringConvertible {
+    /// The message: path, colon, reason.
     public let description: String
 }
 

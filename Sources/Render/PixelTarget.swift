@@ -15,6 +15,7 @@ public enum PixelFormat: Sendable, Hashable {
 
 /// A bad buffer description, reported in one line.
 public struct PixelTargetError: Error, Hashable, CustomStringConvertible {
+    /// The message, one line.
     public let description: String
 }
 
@@ -107,9 +108,13 @@ public final class PixelBuffer {
 
 /// A rectangle of whole buffer pixels (for clips, damage_buffer and PNG regions).
 public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    /// Left column.
     public var x: Int
+    /// Top row.
     public var y: Int
+    /// Columns covered.
     public var width: Int
+    /// Rows covered.
     public var height: Int
 
     /// Creates a pixel rectangle.
@@ -140,5 +145,6 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         return PixelRect(x: x0, y: y0, width: Swift.max(0, x1 - x0), height: Swift.max(0, y1 - y0))
     }
 
+    /// `[x, y w×h]`.
     public var description: String { "[\(x), \(y) \(width)×\(height)]" }
 }

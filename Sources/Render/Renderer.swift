@@ -88,7 +88,12 @@ public final class Renderer {
         else { return }
         if drawsFill {
             pieces.removeAll()
-            shape.cut(ring: false, cache: &cache, into: &pieces)
+            let inset = Self.hiddenFillInset(item, alpha: alpha, border: shape.border)
+            let fill = inset == 0 ? shape : AlignedShape(
+                minX: shape.outer.minX + inset, minY: shape.outer.minY + inset,
+                maxX: shape.outer.maxX - inset, maxY: shape.outer.maxY - inset,
+                radius: max(0, shape.outer.radius - inset), border: 0)
+            fill.cut(ring: false, cache: &cache, into: &pieces)
             paint(pieces, color: item.fill, alpha: alpha, into: dest)
         }
         if drawsBorder, shape.border > 0 {
@@ -96,6 +101,15 @@ public final class Renderer {
             shape.cut(ring: true, cache: &cache, into: &pieces)
             paint(pieces, color: item.borderColor, alpha: alpha, into: dest)
         }
+    }
+
+    /// How far the fill may stop short of the edge, hidden under an opaque border (buffer px).
+    ///
+    /// Filling up to the middle of an opaque border keeps the fill colour out of the border's
+    /// anti-aliased outer edge, while the border's inner edge still lies over solid fill.
+    static func hiddenFillInset(_ item: DisplayItem, alpha: Double, border: Double) -> Double {
+        guard border > 0, alpha >= 1, item.borderColor.alpha >= 1 else { return 0 }
+        return border / 2
     }
 
     /// Composites one paint's pieces with OVER (pixman turns opaque OVER fills into plain stores).

@@ -35,7 +35,9 @@ extension Renderer {
             return min(1, max(0, 0.5 - shape.signedDistance(x: p.x, y: p.y) * unit))
         }
         if item.fill.alpha > 0 {
-            let mask = CoverageMask(width: area.width, height: area.height) { coverage(outer, $0, $1) }
+            let hidden = Self.hiddenFillInset(item, alpha: alpha, border: border * unit) / unit
+            let fill = hidden > 0 ? outer.inset(by: hidden) : outer
+            let mask = CoverageMask(width: area.width, height: area.height) { coverage(fill, $0, $1) }
             composite(mask, color: item.fill, alpha: alpha, at: area, into: dest)
         }
         if border > 0, item.borderColor.alpha > 0 {

@@ -67,6 +67,18 @@ import TouchKit
         #expect(buffer.pixel(x: 30, y: 49) == opaqueBlack)
     }
 
+    @Test func fillColourStaysOutOfAnOpaqueBordersOuterEdge() throws {
+        for transform in [AffineTransform.identity, AffineTransform(rotationAngle: .pi / 2)] {
+            let item = DisplayItem(rect: Rect(x: -20.5, y: -20.5, width: 41, height: 41),
+                                   transform: transform.concatenating(.init(translationX: 50, y: 50)),
+                                   fill: red, borderWidth: 3, borderColor: .black)
+            let buffer = try render([item])
+            let edge = ARGB(buffer.pixel(x: 29, y: 50))  // half covered by the border only
+            #expect(edge.r == edge.g && edge.g == edge.b && edge.r > 100 && edge.r < 155, "\(edge)")
+            #expect(buffer.pixel(x: 33, y: 50) == opaqueRed)
+        }
+    }
+
     @Test func roundedBorderFollowsTheCorner() throws {
         let buffer = try render([DisplayItem(rect: Rect(x: 10, y: 10, width: 60, height: 60), fill: green,
                                              cornerRadius: 16, borderWidth: 3, borderColor: .black)])

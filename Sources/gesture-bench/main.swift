@@ -1,1 +1,11 @@
-print("gesture-bench: under construction")
+import ArgumentParser
+
+/// `gesture-bench`: performance measurements, one subcommand per subsystem.
+struct GestureBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-bench",
+        abstract: "Measure GestureSandbox's hot paths (build with -c release).",
+        subcommands: [RenderBench.self])
+}
+
+GestureBench.main()

@@ -1,0 +1,135 @@
+import TouchKit
+
+/// A repeatable render workload: a window of views repainted whole, or by damage while one view is dragged.
+///
+/// The scene is deterministic (a fixed pseudo-random layout), so runs compare across machines
+/// and commits. Times are wall-clock milliseconds per `Renderer.draw` call.
+public struct RenderBenchmark {
+    /// Median and 90th percentile of a run, in milliseconds.
+    public struct Summary: Sendable, CustomStringConvertible {
+        /// Middle sample (ms).
+        public let median: Double
+        /// 90th percentile sample (ms).
+        public let p90: Double
+        /// Samples timed.
+        public let iterations: Int
+        /// One line for the console.
+        public var description: String {
+            "median \(Self.format(median)) ms, p90 \(Self.format(p90)) ms over \(iterations) frames"
+        }
+        /// Milliseconds with three decimals (microsecond resolution), without Foundation.
+        static func format(_ ms: Double) -> String {
+            let micros = Int((ms * 1000).rounded())
+            let fraction = String(micros % 1000)
+            return "\(micros / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        }
+    }
+
+    /// Buffer width in pixels.
+    public var width: Int
+    /// Buffer height in pixels.
+    public var height: Int
+    /// Views in the scene, the dragged one included.
+    public var viewCount: Int
+    /// Side of the dragged square view (logical px).
+    public let draggedSide = 120.0
+    /// How far the dragged view moves per frame (logical px): a brisk finger at 60 Hz.
+    public let dragStep = Point(x: 7.25, y: 4.5)
+    /// Frames drawn before timing starts, so the mask cache is warm as in a running app.
+    public let warmupFrames = 10
+
+    /// Creates the workload.
+    public init(width: Int = 1920, height: Int = 1080, viewCount: Int = 100) {
+        self.width = width; self.height = height; self.viewCount = max(1, viewCount)
+    }
+
+    // MARK: - Scene
+
+    /// The scene with the dragged view (last, on top) at `dragged`'s origin.
+    public func scene(dragged: Point) -> [DisplayItem] {
+        var random = SplitMix(seed: 0x5eed)
+        let palette: [UInt32] = [0xe74c3c, 0x3498db, 0x2ecc71, 0xf1c40f, 0x9b59b6, 0x1abc9c, 0xe67e22, 0x34495e]
+        var items: [DisplayItem] = []
+        for index in 0..<(viewCount - 1) {
+            let side = 40 + Double(random.next(below: 160)), other = 40 + Double(random.next(below: 160))
+            let x = Double(random.next(below: max(1, width - Int(side)))), y = Double(random.next(below: max(1, height - 200)))
+            let fill = Color(rgb: palette[index % palette.count])
+            switch index % 4 {
+            case 0: items.append(DisplayItem(rect: Rect(x: x, y: y, width: side, height: other), fill: fill,
+                                             cornerRadius: 8 + Double(index % 3) * 8))
+            case 1: items.append(DisplayItem(rect: Rect(x: x, y: y, width: side, height: side), fill: fill,
+                                             cornerRadius: side / 2))
+            case 2: items.append(DisplayItem(rect: Rect(x: x, y: y, width: side, height: other), fill: fill,
+                                             cornerRadius: 12, borderWidth: 3, borderColor: .black))
+            default: items.append(DisplayItem(rect: Rect(x: x + 0.5, y: y, width: side, height: other), fill: fill,
+                                              borderWidth: 2, borderColor: .white, alpha: 0.8))
+            }
+        }
+        items.append(DisplayItem(rect: Rect(origin: dragged, size: Size(width: draggedSide, height: draggedSide)),
+                                 fill: Color(rgb: 0xff2d55), cornerRadius: 16, borderWidth: 2, borderColor: .white))
+        return items
+    }
+
+    /// Where the dragged view is at `frame`: a diagonal path bouncing inside the window.
+    public func draggedOrigin(frame: Int) -> Point {
+        func bounce(_ travelled: Double, _ span: Double) -> Double {
+            let period = 2 * span, t = travelled.truncatingRemainder(dividingBy: period)
+            return t < span ? t : period - t
+        }
+        return Point(x: bounce(dragStep.x * Double(frame), Double(width) - draggedSide),
+                     y: bounce(dragStep.y * Double(frame), Double(height) - draggedSide))
+    }
+
+    // MARK: - Runs
+
+    /// Times full repaints of the whole scene.
+    public func measureFullRepaint(iterations: Int, into buffer: PixelBuffer, renderer: Renderer = Renderer()) -> Summary {
+        let items = scene(dragged: draggedOrigin(frame: 0))
+        return measure(iterations: iterations) { _ in
+            renderer.draw(items: items, background: .white, into: buffer)
+        }
+    }
+
+    /// Times damage-only repaints (old and new rect of the dragged view) while it moves each frame.
+    public func measureDrag(iterations: Int, into buffer: PixelBuffer, renderer: Renderer = Renderer()) -> Summary {
+        var previous = draggedOrigin(frame: 0)
+        renderer.draw(items: scene(dragged: previous), background: .white, into: buffer)
+        var base = scene(dragged: previous)
+        return measure(iterations: iterations) { frame in
+            let next = draggedOrigin(frame: frame + 1)
+            base[base.count - 1].rect.origin = next
+            let side = Size(width: draggedSide, height: draggedSide)
+            let damage = [Rect(origin: previous, size: side), Rect(origin: next, size: side)]
+            renderer.draw(items: base, background: .white, into: buffer, clip: damage)
+            previous = next
+        }
+    }
+
+    private func measure(iterations: Int, frame: (Int) -> Void) -> Summary {
+        let clock = ContinuousClock()
+        var samples: [Double] = []
+        for index in 0..<(warmupFrames + max(1, iterations)) {
+            let elapsed = clock.measure { frame(index) }
+            if index >= warmupFrames {
+                samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
+            }
+        }
+        samples.sort()
+        let p90Index = min(samples.count - 1, Int((0.9 * Double(samples.count)).rounded(.up)) - 1)
+        return Summary(median: samples[samples.count / 2], p90: samples[max(0, p90Index)], iterations: samples.count)
+    }
+}
+
+/// SplitMix64: a tiny seeded generator so the benchmark scene never changes.
+struct SplitMix {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9e37_79b9_7f4a_7c15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
+        return z ^ (z >> 31)
+    }
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Render
+import Testing
+import TouchKit
+
+@Suite struct PNGFileTests {
+    private func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("render-png-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func roundTripKeepsEveryPixel() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let buffer = try render(mixedScene(), background: Color(red: 0.2, green: 0.4, blue: 0.6, alpha: 0.5))
+        let path = dir.appendingPathComponent("scene.png").path
+        try PNGFile.write(buffer.target, to: path)
+        let read = try PNGFile.read(contentsOf: path)
+        #expect(read == RGBAImage(buffer.target))
+        #expect(read.rgba(x: 20, y: 20) == [255, 0, 0, 255])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.png"])
+    }
+
+    @Test func regionWritesOnlyThatRectangle() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let buffer = try render(mixedScene())
+        let region = PixelRect(x: 30, y: 20, width: 25, height: 26)
+        let path = dir.appendingPathComponent("region.png").path
+        try PNGFile.write(buffer.target, region: region, to: path)
+        let read = try PNGFile.read(contentsOf: path)
+        #expect(read.width == 25 && read.height == 26)
+        #expect(read == RGBAImage(buffer.target, region: region))
+        #expect(read.rgba(x: 12, y: 13) == [0, 0, 255, 255])
+    }
+
+    @Test func unwritablePathFailsInOneLineAndLeavesNoFile() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let buffer = try render([], width: 4, height: 4)
+        let missing = dir.appendingPathComponent("no-such-dir/shot.png").path
+        let error = #expect(throws: PNGError.self) { try PNGFile.write(buffer.target, to: missing) }
+        #expect(error?.description.hasPrefix(missing + ":") == true)
+        #expect(error?.description.contains("\n") == false)
+        // A directory in the way: the temporary file is written, the rename fails, nothing stays.
+        let occupied = dir.appendingPathComponent("occupied.png")
+        try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: false)
+        let second = #expect(throws: PNGError.self) { try PNGFile.write(buffer.target, to: occupied.path) }
+        #expect(second?.description.hasPrefix(occupied.path + ":") == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["occupied.png"])
+    }
+
+    @Test func readingANonPNGFailsInOneLine() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("text.png").path
+        try Data("not a png".utf8).write(to: URL(fileURLWithPath: path))
+        for bad in [path, dir.appendingPathComponent("absent.png").path] {
+            let error = #expect(throws: PNGError.self) { try PNGFile.read(contentsOf: bad) }
+            #expect(error?.description.hasPrefix(bad + ":") == true)
+            #expect(error?.description.contains("\n") == false)
+        }
+    }
+}

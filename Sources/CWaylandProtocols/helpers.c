@@ -35,3 +35,101 @@ int gs_create_shm_file(const char *name, int64_t size)
     }
     return fd;
 }
+
+// MARK: - Event-loop system calls Swift's Glibc import leaves out (signalfd, timerfd)
+
+#include <signal.h>
+#include <sys/signalfd.h>
+#include <sys/timerfd.h>
+#include <time.h>
+
+static void gs_fill_sigset(sigset_t *set, const int *signals, int count)
+{
+    sigemptyset(set);
+    for (int i = 0; i < count; i++)
+        sigaddset(set, signals[i]);
+}
+
+int gs_signalfd_open(const int *signals, int count, uint64_t *was_blocked)
+{
+    sigset_t set, old;
+    gs_fill_sigset(&set, signals, count);
+    // Blocked signals stay pending for the signalfd instead of running their default action.
+    int err = pthread_sigmask(SIG_BLOCK, &set, &old);
+    if (err != 0) {
+        errno = err;
+        return -1;
+    }
+    uint64_t mask = 0;
+    for (int i = 0; i < count; i++)
+        if (signals[i] > 0 && signals[i] <= 64 && sigismember(&old, signals[i]) == 1)
+            mask |= UINT64_C(1) << (signals[i] - 1);
+    if (was_blocked)
+        *was_blocked = mask;
+    int fd = signalfd(-1, &set, SFD_NONBLOCK | SFD_CLOEXEC);
+    if (fd < 0) {
+        int saved = errno;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        errno = saved;
+    }
+    return fd;
+}
+
+int gs_signals_unblock(const int *signals, int count)
+{
+    sigset_t set;
+    gs_fill_sigset(&set, signals, count);
+    int err = pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    if (err != 0) {
+        errno = err;
+        return -1;
+    }
+    return 0;
+}
+
+int gs_signalfd_read(int fd)
+{
+    struct signalfd_siginfo info;
+    ssize_t n;
+    do {
+        n = read(fd, &info, sizeof info);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return errno == EAGAIN ? 0 : -1;
+    if (n != (ssize_t)sizeof info) {
+        errno = EIO;
+        return -1;
+    }
+    return (int)info.ssi_signo;
+}
+
+int gs_timerfd_create_monotonic(void)
+{
+    return timerfd_create(CLOCK_MONOTONIC, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+int gs_timerfd_arm_absolute(int fd, int64_t seconds, int64_t nanoseconds)
+{
+    struct itimerspec spec = { 0 };
+    spec.it_value.tv_sec = (time_t)seconds;
+    spec.it_value.tv_nsec = (long)nanoseconds;
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int gs_timerfd_disarm(int fd)
+{
+    struct itimerspec spec = { 0 };
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+int64_t gs_timerfd_drain(int fd)
+{
+    uint64_t expirations = 0;
+    ssize_t n;
+    do {
+        n = read(fd, &expirations, sizeof expirations);
+    } while (n < 0 && errno == EINTR);
+    if (n < 0)
+        return errno == EAGAIN ? 0 : -1;
+    return (int64_t)expirations;
+}

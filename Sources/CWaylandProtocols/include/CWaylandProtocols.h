@@ -30,4 +30,21 @@ const struct wl_interface *gs_gesture_harness_v1_interface(void);
 // Returns a sealed-growable anonymous file of `size` bytes, or -1 with errno set.
 int gs_create_shm_file(const char *name, int64_t size);
 
+// signalfd/timerfd are not in Swift's Glibc import. All return -1 with errno set on failure.
+// Blocks `signals` in the calling thread (threads it starts later inherit that) and opens a
+// non-blocking signalfd for them; bit (signo - 1) of *was_blocked says a signal was blocked before.
+int gs_signalfd_open(const int *signals, int count, uint64_t *was_blocked);
+// Unblocks `signals` in the calling thread.
+int gs_signals_unblock(const int *signals, int count);
+// Reads one pending signal: its number, or 0 when none is pending.
+int gs_signalfd_read(int fd);
+// A non-blocking, close-on-exec CLOCK_MONOTONIC timerfd.
+int gs_timerfd_create_monotonic(void);
+// Arms a one-shot expiry at an absolute CLOCK_MONOTONIC time (0, 0 would disarm: use gs_timerfd_disarm).
+int gs_timerfd_arm_absolute(int fd, int64_t seconds, int64_t nanoseconds);
+// Disarms the timer.
+int gs_timerfd_disarm(int fd);
+// Reads the expiration count: 0 when the timer has not expired.
+int64_t gs_timerfd_drain(int fd);
+
 #endif

@@ -1,0 +1,86 @@
+// MARK: - Pixel formats and rectangles
+
+/// The wl_shm formats the pool allocates: 32 bits per pixel, native-endian ARGB words.
+public enum PixelFormat: UInt32, Hashable, Sendable {
+    /// wl_shm.format argb8888: alpha honoured (premultiplied).
+    case argb8888 = 0
+    /// wl_shm.format xrgb8888: opaque, the top byte ignored.
+    case xrgb8888 = 1
+
+    /// Bytes per pixel.
+    public static let bytesPerPixel = 4
+}
+
+/// A rectangle in buffer pixels (what wl_surface.damage_buffer takes).
+public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+    /// Creates a rectangle.
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+    /// True when the rectangle covers no pixel.
+    public var isEmpty: Bool { width <= 0 || height <= 0 }
+    /// The part inside a `size` buffer (possibly empty).
+    public func clamped(to size: PixelSize) -> PixelRect {
+        let x0 = max(x, 0), y0 = max(y, 0)
+        let x1 = min(x + width, size.width), y1 = min(y + height, size.height)
+        return PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+    }
+    public var description: String { "(\(x), \(y), \(width), \(height))" }
+}
+
+// MARK: - Buffer storage
+
+/// Memory behind one buffer; the Wayland one is a memfd mapping plus a wl_buffer.
+protocol BufferStorage: AnyObject {
+    /// The first pixel.
+    var pixels: UnsafeMutableRawPointer { get }
+    /// Called when the compositor releases the buffer.
+    var onRelease: (() -> Void)? { get set }
+    /// Frees the memory and any protocol object; the storage is unusable afterwards.
+    func destroy()
+}
+
+// MARK: - A buffer the renderer draws into
+
+/// One shared-memory buffer of the pool, handed to the renderer for one frame.
+///
+/// `age` follows EGL_EXT_buffer_age: 0 means the content is undefined (repaint everything);
+/// n ≥ 1 means it holds the frame drawn n frames before the one about to be drawn, so the
+/// renderer repaints this frame's damage plus the damage of the previous n − 1 frames.
+public final class ShmBuffer {
+    /// The first pixel (row 0, column 0); rows are `stride` bytes apart.
+    public var pixels: UnsafeMutableRawPointer { storage.pixels }
+    /// Width in buffer pixels.
+    public let width: Int
+    /// Height in buffer pixels.
+    public let height: Int
+    /// Bytes from one row to the next.
+    public let stride: Int
+    public let format: PixelFormat
+    /// Frames since this buffer was last drawn into (0: fresh, content undefined).
+    public internal(set) var age: Int = 0
+
+    let storage: BufferStorage
+    /// Attached to the surface and not yet released by the compositor.
+    var isBusy = false
+    /// The pool frame number of the last draw into it (nil: never drawn).
+    var lastDrawnFrame: UInt64?
+    /// The pool generation (size/format) it belongs to; older ones are destroyed when released.
+    let generation: UInt64
+
+    /// The size in buffer pixels.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
+
+    init(width: Int, height: Int, stride: Int, format: PixelFormat, storage: BufferStorage, generation: UInt64) {
+        self.width = width
+        self.height = height
+        self.stride = stride
+        self.format = format
+        self.storage = storage
+        self.generation = generation
+    }
+}

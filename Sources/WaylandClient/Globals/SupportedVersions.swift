@@ -1,0 +1,23 @@
+// MARK: - Versions this client implements
+
+/// The highest version of each global this client implements fully (every listener slot of
+/// that version filled); it binds min(offered, this).
+enum SupportedVersion {
+    /// wl_compositor: v4 brings wl_surface.damage_buffer (required); v5 only forbids non-zero
+    /// attach offsets (we attach at 0,0). v6 adds wl_surface events libwayland 1.21 has no slot for.
+    static let compositor: UInt32 = 5
+    /// The least wl_compositor version accepted: damage_buffer is v4.
+    static let compositorMinimum: UInt32 = 4
+    /// wl_shm: v2 only adds a release request.
+    static let shm: UInt32 = 1
+    /// wl_seat: v6 brings wl_touch.shape/orientation, v8 wl_pointer.axis_value120.
+    static let seat: UInt32 = 8
+    /// wl_output: v4 brings name and description.
+    static let output: UInt32 = 4
+    /// xdg_wm_base: v4 brings xdg_toplevel.configure_bounds, v5 wm_capabilities.
+    static let wmBase: UInt32 = 5
+    /// zxdg_decoration_manager_v1.
+    static let decorationManager: UInt32 = 1
+    /// zwp_input_timestamps_manager_v1.
+    static let inputTimestampsManager: UInt32 = 1
+}

@@ -1,1 +1,0 @@
-// WaylandClient: filled in by its issue work.

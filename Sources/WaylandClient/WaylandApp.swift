@@ -1,0 +1,174 @@
+import CWayland
+import Glibc
+import TouchKit
+import TouchStream
+
+// MARK: - The client
+
+/// A Wayland toplevel window with touch, mouse-emulated touch and keyboard input, drawn from
+/// shared-memory buffers on frame callbacks, run by a single-threaded `EventLoop`.
+///
+/// It translates and nothing more: input becomes `RawRecord`s and `KeyPress`es for the delegate,
+/// and frames are drawn only when requested and when the compositor is ready (`setNeedsRedraw`).
+/// Sizes: `logicalSize` is what the compositor configured; `bufferSize` = logical × `bufferScale`.
+public final class WaylandApp {
+    /// The size used when the compositor leaves it to the client (configure 0×0).
+    public static let defaultLogicalSize = LogicalSize(width: 1280, height: 720)
+
+    /// Receives records, key presses, resizes, idle notifications and render requests.
+    public weak var delegate: WaylandAppDelegate?
+    /// The event loop, also the live `TouchClock` (CLOCK_MONOTONIC seconds, timerfd timers).
+    public let loop: EventLoop
+    /// The buffer format frames are drawn in.
+    public var pixelFormat: PixelFormat = .xrgb8888
+    /// The window's size in logical (surface) pixels.
+    public private(set) var logicalSize = WaylandApp.defaultLogicalSize
+    /// The wl_surface buffer scale: the largest scale of the outputs the surface is on.
+    public private(set) var bufferScale = 1
+
+    private let display: WaylandDisplay
+    private var registry: Registry!
+    private var window: XdgWindow?
+    private let pacer = FramePacer()
+    private var pool: BufferPool!
+    private var hasConfigured = false
+    private var committed: (size: PixelSize, scale: Int)?
+
+    /// Blocks SIGINT/SIGTERM in the calling thread (call before starting other threads),
+    /// connects to `display` (nil: $WAYLAND_DISPLAY), binds the globals and maps a toplevel.
+    public init(display name: String? = nil, title: String = "gesture-sandbox", appID: String = "gesture-sandbox",
+                signals: [Int32] = EventLoop.defaultSignals) throws {
+        loop = try EventLoop(signals: signals)
+        display = try WaylandDisplay(name: name)
+        registry = Registry(display: display.display, sink: self)
+        pool = BufferPool { [unowned self] size, stride, format in
+            try ShmStorage(shm: registry.shm!, size: size, stride: stride, format: format)
+        }
+        try display.roundtrip()
+        try requireGlobals()
+        // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
+        try display.roundtrip()
+        makeWindow(title: title, appID: appID)
+        _ = try display.flush()
+    }
+
+    deinit {
+        pool?.destroyAll()
+        pacer.destroy()
+        window?.destroy()
+        window?.surface.destroy()
+        registry?.destroy()
+        _ = try? display.flush()
+    }
+
+    // MARK: - Public API
+
+    /// The live clock: the event loop's timers.
+    public var clock: TouchClock { loop }
+    /// The window's size in buffer pixels.
+    public var bufferSize: PixelSize {
+        PixelSize(width: logicalSize.width * bufferScale, height: logicalSize.height * bufferScale)
+    }
+    /// The window's wl_surface as traces name it ("wl_surface@<id>").
+    public var surfaceName: String? { window?.surface.name }
+    /// Counters of the frame path.
+    public var frameStatistics: FrameStatistics { pacer.statistics }
+
+    /// Runs the loop until a signal, a close request or `stop()`; throws when the connection fails.
+    public func run() throws -> LoopExitReason {
+        try loop.run(display: display) {
+            delegate?.waylandAppDidBecomeIdle(self)
+            try drawIfNeeded()
+        }
+    }
+
+    /// Ends `run()` with `.stopped` before the loop blocks again.
+    public func stop() { loop.stop() }
+
+    /// Asks for a frame: drawn at the end of this loop pass if no frame callback is outstanding.
+    public func setNeedsRedraw() { pacer.request() }
+
+    /// What the compositor offered and what the window looks like now.
+    public var environment: ClientEnvironment {
+        ClientEnvironment(display: display.name, globals: registry.globals, bound: registry.bound,
+                          seats: registry.seats.map(\.info), outputs: registry.outputs.map(\.info),
+                          surfaceLogicalSize: logicalSize, bufferScale: bufferScale)
+    }
+
+    // MARK: - Setup
+
+    private func requireGlobals() throws {
+        if registry.compositor == nil {
+            throw WaylandError.missingGlobal(interface: "wl_compositor", minimumVersion: SupportedVersion.compositorMinimum)
+        }
+        if registry.shm == nil { throw WaylandError.missingGlobal(interface: "wl_shm", minimumVersion: 1) }
+        if registry.wmBase == nil { throw WaylandError.missingGlobal(interface: "xdg_wm_base", minimumVersion: 1) }
+    }
+
+    private func makeWindow(title: String, appID: String) {
+        let surface = Surface(compositor: registry.compositor!)
+        let window = XdgWindow(surface: surface, wmBase: registry.wmBase!.proxy,
+                               decorationManager: registry.decorationManager, title: title, appID: appID)
+        window.onConfigure = { [unowned self] in configured(suggested: $0) }
+        window.onClose = { [unowned self] in loop.finish(.closed) }
+        surface.onOutputsChanged = { [unowned self] in updateScale() }
+        registry.onOutputsChanged = { [unowned self] in updateScale() }
+        registry.onOutputRemoved = { [weak surface] in surface?.outputRemoved($0) }
+        self.window = window
+    }
+}
+
+// MARK: - Configure, scale, drawing
+
+extension WaylandApp {
+    private func configured(suggested: LogicalSize?) {
+        let size = suggested ?? logicalSize
+        let first = !hasConfigured
+        hasConfigured = true
+        pacer.configure()
+        if first || size != logicalSize {
+            logicalSize = size
+            delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale)
+        }
+    }
+
+    private func updateScale() {
+        guard let surface = window?.surface else { return }
+        let scales = surface.outputs.compactMap { registry.output(for: $0)?.info.scale }
+        // Before the surface enters any output the scale stays as it is.
+        guard let scale = scales.max().map({ max(Int($0), 1) }), scale != bufferScale else { return }
+        bufferScale = scale
+        pacer.request()
+        if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
+    }
+
+    /// Draws one frame if one is requested and the compositor is ready for it.
+    private func drawIfNeeded() throws {
+        guard pacer.shouldDraw, let surface = window?.surface.proxy else { return }
+        let size = bufferSize
+        // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
+        guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
+        let geometryChanged = committed.map { $0.size != size || $0.scale != bufferScale } ?? true
+        let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
+        guard !damage.isEmpty else { return pacer.skip() }
+        guard let storage = buffer.storage as? ShmStorage else { preconditionFailure("pool storage is not wl_shm") }
+        if committed?.scale != bufferScale { wl_surface_set_buffer_scale(surface, Int32(bufferScale)) }
+        wl_surface_attach(surface, storage.buffer, 0, 0)
+        for rect in damage {
+            wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
+        }
+        pacer.willCommit(surface: surface)
+        pool.commit(buffer)
+        wl_surface_commit(surface)
+        committed = (size, bufferScale)
+    }
+}
+
+// MARK: - Input
+
+extension WaylandApp: InputSink {
+    func deliver(_ record: RawRecord) { delegate?.waylandApp(self, didReceive: record) }
+    func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }
+}

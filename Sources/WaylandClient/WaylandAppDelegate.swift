@@ -1,0 +1,30 @@
+import TouchStream
+
+// MARK: - What the app tells its owner
+
+/// Receives everything a `WaylandApp` produces; all calls come from inside `run()`, on its thread.
+public protocol WaylandAppDelegate: AnyObject {
+    /// A wl_touch event exactly as received, or a mouse-emulated one (`isEmulated`).
+    func waylandApp(_ app: WaylandApp, didReceive record: RawRecord)
+    /// Every queued Wayland event was dispatched and the loop is about to block (flush partial frames here).
+    func waylandAppDidBecomeIdle(_ app: WaylandApp)
+    /// The window's logical size or buffer scale changed (also called once for the first configure).
+    func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int)
+    /// Draw the next frame into `buffer` (its `age` says what it still holds) and return the
+    /// rectangles, in buffer pixels, that differ from the previous frame; empty means "no change".
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect]
+    /// A key was pressed; quitting on q or Escape is the caller's decision.
+    func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress)
+}
+
+/// Defaults, so a delegate implements only what it uses.
+public extension WaylandAppDelegate {
+    func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {}
+    func waylandAppDidBecomeIdle(_ app: WaylandApp) {}
+    func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {}
+    /// Leaves the buffer as it is and reports it all as changed.
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
+        [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+    }
+    func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {}
+}

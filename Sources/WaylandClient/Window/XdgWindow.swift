@@ -1,0 +1,74 @@
+import CWayland
+import CWaylandProtocols
+
+// MARK: - xdg_surface + xdg_toplevel (+ server-side decoration)
+
+/// The toplevel window: role objects over a `Surface`, configure/ack, close and decoration.
+final class XdgWindow {
+    /// The window's wl_surface.
+    let surface: Surface
+    private let xdgSurface: OpaquePointer
+    private let toplevel: OpaquePointer
+    private var decoration: OpaquePointer?
+    /// The size of the last xdg_toplevel.configure, nil when it was 0×0 (client's choice).
+    private var pendingSize: LogicalSize?
+    /// Called after a configure sequence was acknowledged, with the suggested size (nil: choose).
+    var onConfigure: (LogicalSize?) -> Void = { _ in }
+    /// Called when the compositor asks the window to close.
+    var onClose: () -> Void = {}
+    /// zxdg_toplevel_decoration_v1 mode the compositor chose (1 client-side, 2 server-side).
+    private(set) var decorationMode: UInt32?
+
+    /// Gives `surface` the toplevel role with `title` and `appID`, asks for server-side
+    /// decoration when the manager exists, and makes the initial (bufferless) commit.
+    init(surface: Surface, wmBase: OpaquePointer, decorationManager: OpaquePointer?, title: String, appID: String) {
+        self.surface = surface
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface.proxy)
+        toplevel = xdg_surface_get_toplevel(xdgSurface)
+        xdg_surface_add_listener(xdgSurface, XdgWindow.surfaceListener, userData(self))
+        xdg_toplevel_add_listener(toplevel, XdgWindow.toplevelListener, userData(self))
+        xdg_toplevel_set_title(toplevel, title)
+        xdg_toplevel_set_app_id(toplevel, appID)
+        if let decorationManager, let decoration = zxdg_decoration_manager_v1_get_toplevel_decoration(
+            decorationManager, toplevel) {
+            self.decoration = decoration
+            zxdg_toplevel_decoration_v1_add_listener(decoration, XdgWindow.decorationListener, userData(self))
+            zxdg_toplevel_decoration_v1_set_mode(decoration,
+                                                 UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue))
+        }
+        wl_surface_commit(surface.proxy)
+    }
+
+    /// Destroys the role objects, children first.
+    func destroy() {
+        if let decoration { zxdg_toplevel_decoration_v1_destroy(decoration) }
+        decoration = nil
+        xdg_toplevel_destroy(toplevel)
+        xdg_surface_destroy(xdgSurface)
+    }
+
+    private func configured(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        onConfigure(pendingSize)
+    }
+
+    // MARK: - Listeners
+
+    // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
+    nonisolated(unsafe) private static let surfaceListener = makeListener(xdg_surface_listener(
+        configure: { data, _, serial in owner(data, as: XdgWindow.self).configured(serial: serial) }))
+
+    // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
+    nonisolated(unsafe) private static let toplevelListener = makeListener(xdg_toplevel_listener(
+        configure: { data, _, width, height, _ in
+            owner(data, as: XdgWindow.self).pendingSize =
+                width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+        },
+        close: { data, _ in owner(data, as: XdgWindow.self).onClose() },
+        configure_bounds: { _, _, _, _ in },
+        wm_capabilities: { _, _, _ in }))
+
+    // The event loop is single-threaded: libwayland calls this only from dispatch on its thread.
+    nonisolated(unsafe) private static let decorationListener = makeListener(zxdg_toplevel_decoration_v1_listener(
+        configure: { data, _, mode in owner(data, as: XdgWindow.self).decorationMode = mode }))
+}

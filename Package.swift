@@ -64,6 +64,7 @@ let package = Package(
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ]),

@@ -1,1 +1,0 @@
-// SandboxHarness: filled in by its issue work.

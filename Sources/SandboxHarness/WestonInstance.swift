@@ -1,0 +1,187 @@
+import Foundation
+
+/// A private headless weston with the harness module loaded (DESIGN §9).
+///
+/// Each instance has its own XDG_RUNTIME_DIR (mode 0700, removed in deinit) holding
+/// the socket and weston's log. `init` returns once a registry roundtrip sees the
+/// gesture_harness_v1 global: the socket appears before modules load.
+public final class WestonInstance {
+    /// How to start weston.
+    public struct Configuration: Sendable {
+        /// Output width in pixels.
+        public var width: Int
+        /// Output height in pixels.
+        public var height: Int
+        /// Output scale (`--scale`); nil leaves weston's default.
+        public var scale: Int?
+        /// The module to load; nil means `HarnessModule.locate()`.
+        public var modulePath: String?
+        /// The weston binary, a path or a name looked up in PATH.
+        public var westonExecutable: String
+        /// Seconds to wait for the harness global before giving up.
+        public var startTimeout: Double
+        /// Extra command-line arguments, appended last.
+        public var extraArguments: [String]
+
+        /// Creates a configuration; the defaults suit tests.
+        public init(width: Int = 1024, height: Int = 768, scale: Int? = nil,
+                    modulePath: String? = nil, westonExecutable: String = "weston",
+                    startTimeout: Double = 10, extraArguments: [String] = []) {
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.modulePath = modulePath
+            self.westonExecutable = westonExecutable
+            self.startTimeout = startTimeout
+            self.extraArguments = extraArguments
+        }
+    }
+
+    /// The configuration this instance started with.
+    public let configuration: Configuration
+    /// The private XDG_RUNTIME_DIR (also the place for logs and screenshots of this run).
+    public let runtimeDirectory: String
+    /// The socket name (WAYLAND_DISPLAY).
+    public let socketName: String
+    /// The module weston loaded.
+    public let modulePath: String
+    /// weston's stdout and stderr.
+    public var logPath: String { process.logPath }
+    /// weston's pid.
+    public var pid: pid_t { process.pid }
+    /// The socket's absolute path, usable as a `wl_display_connect` name.
+    public var socketPath: String { "\(runtimeDirectory)/\(socketName)" }
+    /// The variables a client needs to reach this compositor.
+    public var environment: [String: String] {
+        ["WAYLAND_DISPLAY": socketName, "XDG_RUNTIME_DIR": runtimeDirectory]
+    }
+    /// If true, deinit leaves the runtime directory (and its logs) in place.
+    public var keepsRuntimeDirectory = false
+
+    private let process: ChildProcess
+    private static let startPollInterval = 0.002
+    /// Lines of weston's log quoted in a start error.
+    public static let logTailLines = 4
+    nonisolated(unsafe) private static var instanceCounter = 0
+    private static let counterLock = NSLock()
+
+    // MARK: - Starting
+
+    /// Starts weston and waits until the harness global is offered.
+    public init(_ configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        let base = ProcessInfo.processInfo.environment
+        guard let weston = ChildProcess.resolve(configuration.westonExecutable, path: base["PATH"]) else {
+            throw HarnessError("\(configuration.westonExecutable) not found in PATH: install weston (Debian package weston) or set westonExecutable")
+        }
+        modulePath = try HarnessModule.locate(explicitPath: configuration.modulePath, environment: base)
+        runtimeDirectory = try WestonInstance.makeRuntimeDirectory()
+        socketName = "gesture-harness-\(getpid())-\(WestonInstance.nextInstanceNumber())"
+        var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        do {
+            process = try ChildProcess(executable: weston,
+                                       arguments: WestonInstance.arguments(configuration, socket: socketName,
+                                                                           module: modulePath),
+                                       environment: env, logPath: "\(runtimeDirectory)/weston.log")
+        } catch {
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw error
+        }
+        do {
+            try waitUntilReady(timeout: configuration.startTimeout)
+        } catch {
+            process.terminate()
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw error
+        }
+    }
+
+    static func arguments(_ c: Configuration, socket: String, module: String) -> [String] {
+        var arguments = [
+            "--backend=headless-backend.so", "--shell=kiosk-shell.so", "--use-pixman",
+            "--width=\(c.width)", "--height=\(c.height)",
+        ]
+        if let scale = c.scale { arguments.append("--scale=\(scale)") }
+        arguments += ["--idle-time=0", "--no-config", "--debug", "--socket=\(socket)", "--modules=\(module)"]
+        return arguments + c.extraArguments
+    }
+
+    private static func makeRuntimeDirectory() throws -> String {
+        var template = Array((NSTemporaryDirectory() + "gesture-harness-XXXXXX").utf8CString)
+        // mkdtemp creates the directory with mode 0700, as XDG_RUNTIME_DIR requires.
+        guard let made = mkdtemp(&template) else {
+            throw HarnessError("cannot create a runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+        }
+        return String(cString: made)
+    }
+
+    private static func nextInstanceNumber() -> Int {
+        counterLock.lock()
+        defer { counterLock.unlock() }
+        instanceCounter += 1
+        return instanceCounter
+    }
+
+    private func waitUntilReady(timeout: Double) throws {
+        let deadline = MonotonicClock.now() + timeout
+        while true {
+            if let termination = process.poll() {
+                throw HarnessError("weston exited (\(termination)) before offering gesture_harness_v1; log \(logPath): \(logTail())")
+            }
+            if let connection = try? HarnessConnection(socketPath: socketPath) {
+                _ = connection
+                return
+            }
+            if MonotonicClock.now() >= deadline {
+                throw HarnessError("weston did not offer gesture_harness_v1 within \(timeout) s; log \(logPath): \(logTail())")
+            }
+            MonotonicClock.sleep(WestonInstance.startPollInterval)
+        }
+    }
+
+    // MARK: - Using the instance
+
+    /// A new blocking harness client of this compositor.
+    public func connect() throws -> HarnessConnection {
+        try HarnessConnection(socketPath: socketPath)
+    }
+
+    /// The current process environment plus `environment` and `extra`, for a client of this weston.
+    public func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment.filter { !["WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
+        env.merge(environment) { _, new in new }
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    /// Starts a client of this compositor; its output goes to `<runtimeDirectory>/<logName>`.
+    public func launch(_ executable: String, arguments: [String] = [], environment extra: [String: String] = [:],
+                       logName: String) throws -> ChildProcess {
+        try ChildProcess(executable: executable, arguments: arguments, environment: childEnvironment(extra),
+                         logPath: "\(runtimeDirectory)/\(logName)")
+    }
+
+    /// The last lines of weston's log, joined into one line.
+    public func logTail(lines: Int = WestonInstance.logTailLines) -> String {
+        process.output().split(whereSeparator: \.isNewline).suffix(lines).joined(separator: " | ")
+    }
+
+    // MARK: - Stopping
+
+    /// True while weston runs.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Stops weston by pid: SIGTERM, then SIGKILL after `timeout` seconds; returns how it ended.
+    @discardableResult
+    public func stop(timeout: Double = 2) -> ChildProcess.Termination {
+        process.terminate(timeout: timeout)
+    }
+
+    deinit {
+        process.terminate()
+        if !keepsRuntimeDirectory {
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+        }
+    }
+}

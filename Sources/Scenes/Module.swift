@@ -1,1 +1,0 @@
-// Scenes: filled in by its issue work.

@@ -1,0 +1,279 @@
+// MARK: - A strict, fast parser for one record line
+
+/// Where a record line is wrong: 1-based byte column and message.
+struct LineError: Error {
+    var column: Int
+    var message: String
+}
+
+/// The keys a record line may carry.
+enum RecordKey: Int {
+    case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
+    case xf, yf, majorf, minorf, orientationf
+
+    var bit: UInt32 { 1 << UInt32(rawValue) }
+
+    var name: String {
+        switch self {
+        case .kind: "kind"
+        case .serial: "serial"
+        case .time: "time"
+        case .surface: "surface"
+        case .id: "id"
+        case .x: "x"
+        case .y: "y"
+        case .major: "major"
+        case .minor: "minor"
+        case .orientation: "orientation"
+        case .hires: "hires"
+        case .emulated: "emulated"
+        case .xf: "xf"
+        case .yf: "yf"
+        case .majorf: "majorf"
+        case .minorf: "minorf"
+        case .orientationf: "orientationf"
+        }
+    }
+}
+
+/// The field values of one record line, before they are checked against its kind.
+struct RecordFields {
+    var serial: UInt32 = 0
+    var time: UInt32 = 0
+    var surface: String?
+    var id: Int32 = 0
+    var x: Int32 = 0
+    var y: Int32 = 0
+    var major: Int32 = 0
+    var minor: Int32 = 0
+    var orientation: Int32 = 0
+    var hires: UInt64?
+    var emulated = false
+}
+
+/// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
+///
+/// Strict: `kind` must be the first key, each key may appear once, only the keys of that
+/// kind are allowed, integers must be JSON integers in range. The decimal copies
+/// (`xf`, `yf`, …) are checked to be JSON numbers and otherwise ignored: the raw wl_fixed
+/// integers are authoritative.
+struct RecordLineParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var i = 0
+    /// The previous down's surface name, reused when the bytes repeat (saves an allocation per down).
+    private(set) var surfaceCache: (bytes: [UInt8], name: String)?
+
+    init(bytes: UnsafeBufferPointer<UInt8>, surfaceCache: (bytes: [UInt8], name: String)?) {
+        self.bytes = bytes
+        self.surfaceCache = surfaceCache
+    }
+
+    /// The name for raw surface bytes, from the cache when they repeat.
+    mutating func cachedSurface(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        if let cache = surfaceCache, cache.bytes.elementsEqual(raw) { return cache.name }
+        let name = String(decoding: raw, as: UTF8.self)
+        surfaceCache = (Array(raw), name)
+        return name
+    }
+
+    // MARK: - Record
+
+    mutating func parseRecord() throws(LineError) -> RawRecord {
+        skipSpace()
+        try expect(UInt8(ascii: "{"), "a record must be a JSON object")
+        var seen: UInt32 = 0
+        var kind = RecordKind.frame
+        var fields = RecordFields()
+        var first = true
+        while true {
+            skipSpace()
+            let keyColumn = i + 1
+            guard let key = try readKey() else {
+                throw LineError(column: keyColumn, message: "unknown key")
+            }
+            if first {
+                guard key == .kind else { throw LineError(column: keyColumn, message: "the first key must be \"kind\"") }
+            } else {
+                guard kind.allowed & key.bit != 0 else {
+                    throw LineError(column: keyColumn, message: "a \(kind.name) record has no \"\(key.name)\"")
+                }
+                guard seen & key.bit == 0 else {
+                    throw LineError(column: keyColumn, message: "\"\(key.name)\" given twice")
+                }
+            }
+            seen |= key.bit
+            skipSpace()
+            try expect(UInt8(ascii: ":"), "expected ':' after the key")
+            skipSpace()
+            if first {
+                kind = try readKind()
+                first = false
+            } else {
+                try readValue(for: key, into: &fields)
+            }
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                continue
+            }
+            try expect(UInt8(ascii: "}"), "expected ',' or '}'")
+            break
+        }
+        skipSpace()
+        guard i == bytes.count else { throw LineError(column: i + 1, message: "unexpected text after the record") }
+        if seen & kind.required != kind.required {
+            let missing = RecordKind.keys(kind.required & ~seen).map { "\"\($0.name)\"" }.joined(separator: ", ")
+            throw LineError(column: i, message: "a \(kind.name) record needs \(missing)")
+        }
+        return RawRecord(kind.event(fields), hiResTimeNanoseconds: fields.hires, isEmulated: fields.emulated)
+    }
+
+    private mutating func readValue(for key: RecordKey, into fields: inout RecordFields) throws(LineError) {
+        switch key {
+        case .serial: fields.serial = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .time: fields.time = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .id: fields.id = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .x: fields.x = try readFixed(key)
+        case .y: fields.y = try readFixed(key)
+        case .major: fields.major = try readFixed(key)
+        case .minor: fields.minor = try readFixed(key)
+        case .orientation: fields.orientation = try readFixed(key)
+        case .hires: fields.hires = try readUnsigned64(key)
+        case .emulated: fields.emulated = try readBool(key)
+        case .surface: fields.surface = try readSurface()
+        case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
+        case .kind: preconditionFailure("kind is read first")
+        }
+    }
+
+    // MARK: - Lexing
+
+    private mutating func skipSpace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): i += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8, _ message: String) throws(LineError) {
+        guard i < bytes.count else { throw LineError(column: i + 1, message: "\(message) (line ends early)") }
+        guard bytes[i] == byte else { throw LineError(column: i + 1, message: message) }
+        i += 1
+    }
+
+    /// A key string; nil when it names no known key.
+    private mutating func readKey() throws(LineError) -> RecordKey? {
+        try expect(UInt8(ascii: "\""), "expected a key string")
+        let start = i
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+            guard bytes[i] != UInt8(ascii: "\\") else { return nil }
+            i += 1
+        }
+        let end = i
+        try expect(UInt8(ascii: "\""), "unterminated key string")
+        return RecordKind.key(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+    }
+
+    private mutating func readKind() throws(LineError) -> RecordKind {
+        let column = i + 1
+        try expect(UInt8(ascii: "\""), "\"kind\" must be a string")
+        let start = i
+        while i < bytes.count, bytes[i] != UInt8(ascii: "\"") { i += 1 }
+        let end = i
+        try expect(UInt8(ascii: "\""), "unterminated string")
+        guard let kind = RecordKind(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            throw LineError(column: column, message: "unknown kind \"\(text)\" (expected down, up, motion, frame, cancel, shape or orientation)")
+        }
+        return kind
+    }
+
+    /// A JSON integer within `min...max`.
+    private mutating func readInteger(_ key: RecordKey, min: Int64, max: Int64) throws(LineError) -> Int64 {
+        let column = i + 1
+        let negative = i < bytes.count && bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        let start = i
+        var magnitude: Int64 = 0
+        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+            magnitude = magnitude &* 10 &+ Int64(bytes[i] &- UInt8(ascii: "0"))
+            i += 1
+            guard i - start <= 19 else { break }
+        }
+        let digits = i - start
+        guard digits > 0, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else {
+            throw LineError(column: column, message: "\"\(key.name)\" must be an integer")
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
+            throw LineError(column: column, message: "\"\(key.name)\" must be an integer (raw value, not a decimal)")
+        }
+        let value = negative ? -magnitude : magnitude
+        guard digits <= 18, value >= min, value <= max else {
+            throw LineError(column: column, message: "\"\(key.name)\" is out of range \(min)...\(max)")
+        }
+        return value
+    }
+
+    /// A raw wl_fixed: a JSON integer in Int32 range.
+    private mutating func readFixed(_ key: RecordKey) throws(LineError) -> Int32 {
+        Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+    }
+
+    private mutating func readUnsigned64(_ key: RecordKey) throws(LineError) -> UInt64 {
+        let column = i + 1
+        let start = i
+        var value: UInt64 = 0
+        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
+            let (times10, o1) = value.multipliedReportingOverflow(by: 10)
+            let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[i] &- UInt8(ascii: "0")))
+            guard !o1, !o2 else { throw LineError(column: column, message: "\"\(key.name)\" is out of range") }
+            value = sum
+            i += 1
+        }
+        guard i > start, !(i - start > 1 && bytes[start] == UInt8(ascii: "0")) else {
+            throw LineError(column: column, message: "\"\(key.name)\" must be a non-negative integer")
+        }
+        return value
+    }
+
+    private mutating func readBool(_ key: RecordKey) throws(LineError) -> Bool {
+        if matchLiteral("true") { return true }
+        if matchLiteral("false") { return false }
+        throw LineError(column: i + 1, message: "\"\(key.name)\" must be true or false")
+    }
+
+    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - i >= count else { return false }
+        for k in 0..<count where bytes[i + k] != literal.utf8Start[k] { return false }
+        i += count
+        return true
+    }
+
+    /// Checks JSON number syntax: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+    private mutating func skipNumber(_ key: RecordKey) throws(LineError) {
+        let column = i + 1
+        let bad = LineError(column: column, message: "\"\(key.name)\" must be a number")
+        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+        let start = i
+        guard skipDigits() else { throw bad }
+        if i - start > 1, bytes[start] == UInt8(ascii: "0") { throw bad }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            guard skipDigits() else { throw bad }
+        }
+        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            guard skipDigits() else { throw bad }
+        }
+    }
+
+    private mutating func skipDigits() -> Bool {
+        let start = i
+        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 { i += 1 }
+        return i > start
+    }
+}

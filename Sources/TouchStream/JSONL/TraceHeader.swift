@@ -1,0 +1,149 @@
+import Foundation
+
+// MARK: - Line 1 of a JSON Lines trace (DESIGN §8)
+
+/// The first line of a JSON Lines trace: what produced it, under which compositor, and when.
+public struct TraceHeader: Codable, Hashable, Sendable {
+    /// The value of `format` in every trace this tool writes.
+    public static let formatName = "gesture-sandbox-trace"
+    /// The trace format version this tool writes and reads.
+    public static let currentVersion = 1
+
+    /// Always ``formatName``.
+    public var format: String
+    /// Always ``currentVersion`` for traces this tool writes.
+    public var version: Int
+    /// Version of the tool that recorded the trace.
+    public var toolVersion: String
+    /// The compositor as far as the client could see it.
+    public var environment: CompositorEnvironment
+    /// Name of the threshold profile in use while recording (DESIGN §6).
+    public var profile: String
+    /// Creation time, ISO 8601 (see ``TraceHeader/isoTimestamp(_:)``).
+    public var created: String
+
+    /// Creates a header for the current format version.
+    public init(toolVersion: String, environment: CompositorEnvironment = CompositorEnvironment(),
+                profile: String, created: String) {
+        format = Self.formatName
+        version = Self.currentVersion
+        self.toolVersion = toolVersion
+        self.environment = environment
+        self.profile = profile
+        self.created = created
+    }
+
+    /// `date` as an ISO 8601 UTC timestamp with milliseconds, e.g. `2026-11-22T05:00:00.000Z`.
+    public static func isoTimestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: date)
+    }
+
+    /// The header as one line of JSON (keys sorted, so equal headers are equal bytes).
+    public func jsonLine() -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings and integers cannot fail.
+        let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Decodes and checks a header line; errors are located at line 1 of `file`.
+    public static func parse(_ line: some Collection<UInt8>, file: String) throws(TraceError) -> TraceHeader {
+        func fail(_ message: String) -> TraceError {
+            TraceError(file: file, line: 1, column: 1, message: message)
+        }
+        let header: TraceHeader
+        do {
+            header = try JSONDecoder().decode(TraceHeader.self, from: Data(line))
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw fail("header is missing \"\(Self.path(context.codingPath + [key]))\"")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw fail("header field \"\(Self.path(context.codingPath))\" has the wrong type")
+        } catch let DecodingError.valueNotFound(_, context) {
+            throw fail("header field \"\(Self.path(context.codingPath))\" is null")
+        } catch {
+            throw fail("header is not a valid JSON object")
+        }
+        guard header.format == formatName else {
+            throw fail("not a gesture-sandbox trace (format \"\(header.format)\", expected \"\(formatName)\")")
+        }
+        guard header.version == currentVersion else {
+            throw fail("unsupported trace version \(header.version) (this tool reads version \(currentVersion))")
+        }
+        return header
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+    }
+}
+
+/// What the client learnt about the compositor it ran under.
+public struct CompositorEnvironment: Codable, Hashable, Sendable {
+    /// A wl_registry global.
+    public struct Global: Codable, Hashable, Sendable {
+        public var interface: String
+        public var version: Int
+        /// Creates a global entry.
+        public init(interface: String, version: Int) { self.interface = interface; self.version = version }
+    }
+
+    /// The wl_seat used.
+    public struct Seat: Codable, Hashable, Sendable {
+        public var name: String
+        public var version: Int
+        /// Creates a seat entry.
+        public init(name: String, version: Int) { self.name = name; self.version = version }
+    }
+
+    /// A wl_output with its current mode.
+    public struct Output: Codable, Hashable, Sendable {
+        public var name: String
+        public var scale: Int
+        /// wl_output.transform value.
+        public var transform: Int
+        public var width: Int
+        public var height: Int
+        /// Refresh rate in mHz, as wl_output.mode.
+        public var refresh: Int
+        /// Creates an output entry.
+        public init(name: String, scale: Int, transform: Int, width: Int, height: Int, refresh: Int) {
+            self.name = name; self.scale = scale; self.transform = transform
+            self.width = width; self.height = height; self.refresh = refresh
+        }
+    }
+
+    /// The client's surface.
+    public struct Surface: Codable, Hashable, Sendable {
+        /// Size in logical px.
+        public var width: Int
+        public var height: Int
+        public var bufferScale: Int
+        /// Creates a surface entry.
+        public init(width: Int, height: Int, bufferScale: Int) {
+            self.width = width; self.height = height; self.bufferScale = bufferScale
+        }
+    }
+
+    /// Compositor name and version when known (e.g. "weston 10.0.1").
+    public var compositor: String?
+    public var globals: [Global]
+    public var seat: Seat?
+    /// Bound wl_touch version (from the seat's version).
+    public var touchVersion: Int?
+    public var outputs: [Output]
+    public var surface: Surface?
+
+    /// Creates an environment; everything unknown by default.
+    public init(compositor: String? = nil, globals: [Global] = [], seat: Seat? = nil, touchVersion: Int? = nil,
+                outputs: [Output] = [], surface: Surface? = nil) {
+        self.compositor = compositor
+        self.globals = globals
+        self.seat = seat
+        self.touchVersion = touchVersion
+        self.outputs = outputs
+        self.surface = surface
+    }
+}

@@ -34,6 +34,11 @@ public struct ReplayAssembler {
         assembler.push(record, into: &out)
     }
 
+    /// The live loop went idle: flushes a frame the compositor never sent (see ``FrameAssembler/flushIfIdle(into:)``).
+    public mutating func flushIfIdle(into out: inout [AssemblyOutput]) {
+        assembler.flushIfIdle(into: &out)
+    }
+
     /// End of input: flushes what is pending (see ``FrameAssembler/finish(into:)``).
     public mutating func finish(into out: inout [AssemblyOutput]) {
         assembler.finish(into: &out)

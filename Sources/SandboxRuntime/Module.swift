@@ -1,1 +1,0 @@
-// SandboxRuntime: filled in by its issue work.

@@ -43,5 +43,7 @@ import TouchKit
         #expect(touch.window === rig.window && touch.view === rig.window)
         rig.send(at: 0.016, TouchInput(id: 3, phase: .moved, location: Point(x: 6, y: 5), majorRadius: 14))
         #expect(touch.majorRadius == 14 && touch.orientation == 30)
+        rig.send(at: 0.032, move(3, 7, 5))   // no shape in this frame: the last size stays
+        #expect(touch.majorRadius == 14)
     }
 }

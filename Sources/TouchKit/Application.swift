@@ -9,6 +9,7 @@ public struct InputIssue: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong and what TouchKit did.
     public var message: String
 
+    /// "t=SECONDS id ID: MESSAGE", one line.
     public var description: String {
         "t=\(JSONText.number(timestamp)) id \(touchID): \(message)"
     }

@@ -146,7 +146,7 @@ enum JSONText {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let scaled = (value * scale).rounded()
-        guard abs(scaled) < 9e18 else { return "null" }
+        guard abs(scaled) < Double(Int64.max) else { return "null" }  // 2^63: Int64 conversion is safe below it
         let micros = Int64(scaled)
         let sign = micros < 0 ? "-" : ""
         let magnitude = micros.magnitude

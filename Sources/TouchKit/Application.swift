@@ -9,6 +9,7 @@ public struct InputIssue: Hashable, Sendable, CustomStringConvertible {
     /// What was wrong and what TouchKit did.
     public var message: String
 
+    /// "t=SECONDS id ID: MESSAGE", one line.
     public var description: String {
         "t=\(JSONText.number(timestamp)) id \(touchID): \(message)"
     }
@@ -168,7 +169,8 @@ open class Application: Responder {
         touch.coalescedWindowLocations = input.coalesced.map { surfaceToWindow($0, touch.window) }
         touch.phase = input.phase
         touch.timestamp = time
-        touch.majorRadius = input.majorRadius
+        // Shape events are optional per frame: an unknown (0) size keeps the last known one.
+        if input.majorRadius > 0 { touch.majorRadius = input.majorRadius }
         touch.orientation = input.orientation ?? touch.orientation
         changed.append(touch)
         return nil

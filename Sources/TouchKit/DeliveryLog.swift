@@ -10,6 +10,14 @@ public struct LoggedTouch: Hashable, Sendable {
     public var location: Point
     /// The touch's tap count.
     public var tapCount: Int
+
+    /// Creates a logged touch.
+    public init(id: Int32, phase: TouchPhase, location: Point, tapCount: Int) {
+        self.id = id
+        self.phase = phase
+        self.location = location
+        self.tapCount = tapCount
+    }
 }
 
 /// One call of a responder's touch method.
@@ -22,6 +30,14 @@ public struct ResponderCall: Hashable, Sendable {
     public var method: TouchMethod
     /// The touches passed, sorted by id.
     public var touches: [LoggedTouch]
+
+    /// Creates a call entry.
+    public init(timestamp: Double, responder: String, method: TouchMethod, touches: [LoggedTouch]) {
+        self.timestamp = timestamp
+        self.responder = responder
+        self.method = method
+        self.touches = touches
+    }
 }
 
 /// A touch that its hit view will never receive, and why.
@@ -36,6 +52,15 @@ public struct WithheldTouch: Hashable, Sendable {
     public var reason: WithholdReason
     /// Location in window coordinates.
     public var location: Point
+
+    /// Creates a withheld-touch entry.
+    public init(timestamp: Double, id: Int32, view: String?, reason: WithholdReason, location: Point) {
+        self.timestamp = timestamp
+        self.id = id
+        self.view = view
+        self.reason = reason
+        self.location = location
+    }
 }
 
 /// One line of the deliveries log; recognizer transitions will join as a further case.
@@ -121,7 +146,7 @@ enum JSONText {
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         let scaled = (value * scale).rounded()
-        guard abs(scaled) < 9e18 else { return "null" }
+        guard abs(scaled) < Double(Int64.max) else { return "null" }  // 2^63: Int64 conversion is safe below it
         let micros = Int64(scaled)
         let sign = micros < 0 ? "-" : ""
         let magnitude = micros.magnitude

@@ -67,8 +67,11 @@ public final class Touch: Hashable, CustomStringConvertible {
         return view.convert(point, from: window)
     }
 
+    /// Touches are equal only to themselves: identity is one finger's life.
     public static func == (a: Touch, b: Touch) -> Bool { a === b }
+    /// Hashes the object's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    /// "Touch(id: ID, PHASE, (X, Y))" in window coordinates, for debugging.
     public var description: String { "Touch(id: \(id), \(phase), \(windowLocation))" }
 }
 

@@ -64,6 +64,9 @@ public final class SceneHost {
         drain()
     }
 
+    /// The latest trace time seen, seconds (wrap-corrected wl_touch time).
+    public var traceTime: Double { assembler.assembler.currentTime }
+
     /// Touch ids frame assembly holds as down.
     public var activeTouchIDs: [Int32] { assembler.assembler.activeTouchIDs }
 

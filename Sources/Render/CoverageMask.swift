@@ -60,6 +60,8 @@ final class CoverageMask {
 struct MaskCache {
     /// Largest total mask memory kept (bytes): a few hundred distinct corners and small circles.
     static let byteBudget = 16 << 20
+    /// Most masks kept: bounds the dictionary when a drag makes many tiny corner masks.
+    static let countBudget = 4096
 
     private var masks: [MaskKey: CoverageMask] = [:]
     private var bytes = 0
@@ -68,7 +70,7 @@ struct MaskCache {
     mutating func mask(_ key: MaskKey, make: () -> CoverageMask) -> CoverageMask {
         if let hit = masks[key] { return hit }
         let made = make()
-        if bytes + made.byteCount > Self.byteBudget {
+        if bytes + made.byteCount > Self.byteBudget || masks.count >= Self.countBudget {
             masks.removeAll(keepingCapacity: true)
             bytes = 0
         }

@@ -10,7 +10,7 @@ extension Renderer {
     /// item's local space; the signed distance to the rounded outline there, scaled to buffer
     /// pixels, gives the anti-aliased coverage. Masks are built per draw (not cached).
     func drawTransformed(_ item: DisplayItem, transform t: AffineTransform, alpha: Double,
-                         into dest: OpaquePointer, limit: PixelRect) {
+                         into dest: OpaquePointer, limit: DrawLimit) {
         guard let inverse = t.inverted() else { return }  // a singular transform draws nothing
         let r = item.rect
         let corners = [Point(x: r.minX, y: r.minY), Point(x: r.maxX, y: r.minY),
@@ -19,8 +19,8 @@ extension Renderer {
         let bounds = PixelRect(covering: Rect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!,
                                               height: ys.max()! - ys.min()!), scale: 1)
         // One pixel of margin holds the anti-aliased edge.
-        let area = PixelRect(x: bounds.x - 1, y: bounds.y - 1, width: bounds.width + 2, height: bounds.height + 2)
-            .intersection(limit)
+        let area = limit.clipped(PixelRect(x: bounds.x - 1, y: bounds.y - 1,
+                                           width: bounds.width + 2, height: bounds.height + 2))
         guard !area.isEmpty else { return }
 
         let half = min(r.width, r.height) / 2

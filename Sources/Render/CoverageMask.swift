@@ -8,28 +8,42 @@ final class CoverageMask {
     let height: Int
     let image: OpaquePointer
     private let bits: UnsafeMutableRawPointer
+    private let stride: Int
 
     /// Fills a width × height mask from `coverage(column, row)` in 0...1.
-    init(width: Int, height: Int, coverage: (Int, Int) -> Double) {
+    convenience init(width: Int, height: Int, coverage: (Int, Int) -> Double) {
+        self.init(width: width, height: height)
+        for row in 0..<height {
+            let bytes = self.row(row)
+            for column in 0..<width { bytes[column] = Self.byte(coverage(column, row)) }
+        }
+    }
+
+    /// A zeroed (fully transparent) width × height mask.
+    init(width: Int, height: Int) {
         self.width = width
         self.height = height
-        let stride = (width + 3) & ~3  // pixman rows are 32-bit aligned
+        stride = (width + 3) & ~3  // pixman rows are 32-bit aligned
         bits = UnsafeMutableRawPointer.allocate(byteCount: max(1, stride * height), alignment: 16)
-        let bytes = bits.bindMemory(to: UInt8.self, capacity: max(1, stride * height))
-        for row in 0..<height {
-            for column in 0..<width {
-                let c = coverage(column, row)
-                bytes[row * stride + column] = c <= 0 ? 0 : c >= 1 ? 255 : UInt8((c * 255).rounded())
-            }
-        }
+        bits.initializeMemory(as: UInt8.self, repeating: 0, count: max(1, stride * height))
         guard let made = pixman_image_create_bits(PIXMAN_a8, Int32(width), Int32(height),
                                                    bits.assumingMemoryBound(to: UInt32.self), Int32(stride))
         else { preconditionFailure("pixman could not wrap a \(width)×\(height) a8 mask") }
         image = made
     }
 
+    /// The bytes of one row, for writing.
+    func row(_ row: Int) -> UnsafeMutablePointer<UInt8> {
+        (bits + row * stride).assumingMemoryBound(to: UInt8.self)
+    }
+
+    /// A coverage in 0...1 as a mask byte.
+    @inline(__always) static func byte(_ coverage: Double) -> UInt8 {
+        coverage <= 0 ? 0 : coverage >= 1 ? 255 : UInt8((coverage * 255).rounded())
+    }
+
     /// Bytes held, for the cache's budget.
-    var byteCount: Int { ((width + 3) & ~3) * height }
+    var byteCount: Int { stride * height }
 
     deinit {
         pixman_image_unref(image)
@@ -46,6 +60,8 @@ final class CoverageMask {
 struct MaskCache {
     /// Largest total mask memory kept (bytes): a few hundred distinct corners and small circles.
     static let byteBudget = 16 << 20
+    /// Most masks kept: bounds the dictionary when a drag makes many tiny corner masks.
+    static let countBudget = 4096
 
     private var masks: [MaskKey: CoverageMask] = [:]
     private var bytes = 0
@@ -54,7 +70,7 @@ struct MaskCache {
     mutating func mask(_ key: MaskKey, make: () -> CoverageMask) -> CoverageMask {
         if let hit = masks[key] { return hit }
         let made = make()
-        if bytes + made.byteCount > Self.byteBudget {
+        if bytes + made.byteCount > Self.byteBudget || masks.count >= Self.countBudget {
             masks.removeAll(keepingCapacity: true)
             bytes = 0
         }

@@ -1,3 +1,4 @@
+import Foundation
 import TouchKit
 
 /// A repeatable render workload: a window of views repainted whole, or by damage while one view is dragged.
@@ -45,8 +46,8 @@ public struct RenderBenchmark {
 
     // MARK: - Scene
 
-    /// The scene with the dragged view (last, on top) at `dragged`'s origin.
-    public func scene(dragged: Point) -> [DisplayItem] {
+    /// The scene with the dragged view (last, on top) at `dragged`, turned by `rotation` radians.
+    public func scene(dragged: Point, rotation: Double = 0) -> [DisplayItem] {
         var random = SplitMix(seed: 0x5eed)
         let palette: [UInt32] = [0xe74c3c, 0x3498db, 0x2ecc71, 0xf1c40f, 0x9b59b6, 0x1abc9c, 0xe67e22, 0x34495e]
         var items: [DisplayItem] = []
@@ -65,9 +66,24 @@ public struct RenderBenchmark {
                                               borderWidth: 2, borderColor: .white, alpha: 0.8))
             }
         }
-        items.append(DisplayItem(rect: Rect(origin: dragged, size: Size(width: draggedSide, height: draggedSide)),
-                                 fill: Color(rgb: 0xff2d55), cornerRadius: 16, borderWidth: 2, borderColor: .white))
+        items.append(draggedItem(at: dragged, rotation: rotation))
         return items
+    }
+
+    /// The dragged view: a bordered rounded square whose unturned origin is `origin`.
+    public func draggedItem(at origin: Point, rotation: Double = 0) -> DisplayItem {
+        let half = draggedSide / 2
+        let place = AffineTransform(rotationAngle: rotation)
+            .concatenating(AffineTransform(translationX: origin.x + half, y: origin.y + half))
+        return DisplayItem(rect: Rect(x: -half, y: -half, width: draggedSide, height: draggedSide), transform: place,
+                           fill: Color(rgb: 0xff2d55), cornerRadius: 16, borderWidth: 2, borderColor: .white)
+    }
+
+    /// The window area the dragged view covers: its damage rect.
+    public func draggedBounds(at origin: Point, rotation: Double = 0) -> Rect {
+        let turned = draggedSide * (abs(cos(rotation)) + abs(sin(rotation)))
+        let centre = Point(x: origin.x + draggedSide / 2, y: origin.y + draggedSide / 2)
+        return Rect(x: centre.x - turned / 2, y: centre.y - turned / 2, width: turned, height: turned)
     }
 
     /// Where the dragged view is at `frame`: a diagonal path bouncing inside the window.
@@ -90,17 +106,17 @@ public struct RenderBenchmark {
         }
     }
 
-    /// Times damage-only repaints (old and new rect of the dragged view) while it moves each frame.
-    public func measureDrag(iterations: Int, into buffer: PixelBuffer, renderer: Renderer = Renderer()) -> Summary {
+    /// Times damage-only repaints (old and new bounds of the dragged view) while it moves each frame.
+    public func measureDrag(iterations: Int, rotation: Double = 0, into buffer: PixelBuffer,
+                            renderer: Renderer = Renderer()) -> Summary {
         var previous = draggedOrigin(frame: 0)
-        renderer.draw(items: scene(dragged: previous), background: .white, into: buffer)
-        var base = scene(dragged: previous)
+        var items = scene(dragged: previous, rotation: rotation)
+        renderer.draw(items: items, background: .white, into: buffer)
         return measure(iterations: iterations) { frame in
             let next = draggedOrigin(frame: frame + 1)
-            base[base.count - 1].rect.origin = next
-            let side = Size(width: draggedSide, height: draggedSide)
-            let damage = [Rect(origin: previous, size: side), Rect(origin: next, size: side)]
-            renderer.draw(items: base, background: .white, into: buffer, clip: damage)
+            items[items.count - 1] = draggedItem(at: next, rotation: rotation)
+            let damage = [draggedBounds(at: previous, rotation: rotation), draggedBounds(at: next, rotation: rotation)]
+            renderer.draw(items: items, background: .white, into: buffer, clip: damage)
             previous = next
         }
     }

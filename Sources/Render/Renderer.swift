@@ -44,17 +44,15 @@ public final class Renderer {
         else { preconditionFailure("pixman could not wrap a \(target.width)×\(target.height) target") }
         defer { pixman_image_unref(dest) }
 
-        var limit = target.bounds
+        var limit = DrawLimit(rects: [target.bounds])
         if let pixelClip {
-            let boxes = pixelClip.map { $0.intersection(target.bounds) }.filter { !$0.isEmpty }
-                .map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
-            guard !boxes.isEmpty else { return }
+            limit = DrawLimit(rects: pixelClip.map { $0.intersection(target.bounds) }.filter { !$0.isEmpty })
+            guard !limit.rects.isEmpty else { return }
+            let boxes = limit.rects.map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
             var region = pixman_region32_t()
             pixman_region32_init_rects(&region, boxes, Int32(boxes.count))
             defer { pixman_region32_fini(&region) }
             pixman_image_set_clip_region32(dest, &region)
-            let e = region.extents
-            limit = PixelRect(x: Int(e.x1), y: Int(e.y1), width: Int(e.x2 - e.x1), height: Int(e.y2 - e.y1))
         }
         var color = background.pixmanColor()
         var whole = pixmanBox(0, 0, target.width, target.height)
@@ -65,7 +63,7 @@ public final class Renderer {
 
     // MARK: - Items
 
-    private func draw(_ item: DisplayItem, into dest: OpaquePointer, scale: Double, limit: PixelRect) {
+    private func draw(_ item: DisplayItem, into dest: OpaquePointer, scale: Double, limit: DrawLimit) {
         let alpha = Color.unit(item.alpha)
         let drawsFill = item.fill.alpha > 0
         let drawsBorder = item.borderWidth > 0 && item.borderColor.alpha > 0
@@ -84,7 +82,7 @@ public final class Renderer {
                                  radius: item.cornerRadius * abs(t.a), border: item.borderWidth * abs(t.a))
         let b = shape.pixelBounds
         guard !shape.outer.isEmpty,
-              !PixelRect(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0).intersection(limit).isEmpty
+              !limit.clipped(PixelRect(x: b.x0, y: b.y0, width: b.x1 - b.x0, height: b.y1 - b.y0)).isEmpty
         else { return }
         if drawsFill {
             pieces.removeAll()
@@ -130,5 +128,23 @@ public final class Renderer {
             pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, dest, 0, 0, 0, 0,
                                      Int32(x), Int32(y), Int32(mask.width), Int32(mask.height))
         }
+    }
+}
+
+// MARK: - Culling
+
+/// The pixels a frame may write: items outside every rect are skipped before any pixman call.
+struct DrawLimit {
+    let rects: [PixelRect]
+
+    /// The bounding box of `area`'s overlaps with the rects (empty when it meets none).
+    func clipped(_ area: PixelRect) -> PixelRect {
+        var x0 = Int.max, y0 = Int.max, x1 = Int.min, y1 = Int.min
+        for rect in rects {
+            let part = area.intersection(rect)
+            guard !part.isEmpty else { continue }
+            x0 = min(x0, part.x); y0 = min(y0, part.y); x1 = max(x1, part.maxX); y1 = max(y1, part.maxY)
+        }
+        return x0 < x1 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : PixelRect(x: 0, y: 0, width: 0, height: 0)
     }
 }

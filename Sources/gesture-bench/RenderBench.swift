@@ -12,6 +12,9 @@ struct RenderBench: ParsableCommand {
     /// Damage-only budget (ms) for one dragged 120 × 120 view.
     static let damageTargetMs = 0.3
 
+    /// Turn of the dragged view in the third run (radians): 30°, off every fast path.
+    static let turnedDragAngle = Double.pi / 6
+
     @Option(help: "Frames timed per run.") var iterations = 300
     @Option(help: "Buffer width in pixels.") var width = 1920
     @Option(help: "Buffer height in pixels.") var height = 1080
@@ -29,9 +32,11 @@ struct RenderBench: ParsableCommand {
         let buffer = try PixelBuffer(width: width, height: height)
         let full = bench.measureFullRepaint(iterations: iterations, into: buffer)
         let drag = bench.measureDrag(iterations: iterations, into: buffer)
+        let turned = bench.measureDrag(iterations: iterations, rotation: Self.turnedDragAngle, into: buffer)
         print("render \(width)×\(height), \(views) views")
         print("full repaint:      \(full) (target ≤ \(Self.fullTargetMs) ms)")
         print("damage-only drag:  \(drag) (target ≤ \(Self.damageTargetMs) ms)")
+        print("same, view turned: \(turned) (rotated items take the per-pixel coverage path)")
         if let png { try PNGFile.write(buffer.target, to: png) }
     }
 }

@@ -130,4 +130,19 @@ import TouchKit
         #expect(buffer.pixel(x: 50, y: 50) == opaqueWhite)
         #expect(buffer.pixel(x: 29, y: 50) == opaqueWhite)
     }
+
+    @Test func cornerMasksAreReusedAcrossFrames() throws {
+        let renderer = Renderer()
+        let buffer = try PixelBuffer(width: 100, height: 100)
+        let corners = (0..<5).map {
+            DisplayItem(rect: Rect(x: Double($0 * 18), y: 10, width: 16, height: 30), fill: red, cornerRadius: 5)
+        }
+        renderer.draw(items: corners, background: white, into: buffer)
+        // Same radius and whole-pixel phase: one mask per corner position serves all five views.
+        #expect(renderer.cachedMaskCount == 4)
+        let first = buffer.snapshot()
+        renderer.draw(items: corners, background: white, into: buffer)
+        #expect(renderer.cachedMaskCount == 4)
+        #expect(buffer.snapshot() == first)
+    }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Render
 import Testing
 import TouchKit
@@ -35,6 +34,22 @@ import TouchKit
         #expect(worst <= 40, "largest channel difference \(worst)")
         #expect(turned.pixel(x: 50, y: 50) == opaqueBlue)
         #expect(turned.pixel(x: 31, y: 50) == opaqueBlack)
+    }
+
+    @Test func skippingSureRunsMatchesMeasuringEveryPixel() throws {
+        let turn = AffineTransform(rotationAngle: 0.5).concatenating(.init(translationX: 50, y: 50))
+        var nudged = turn
+        nudged.c += 1e-6  // no longer a similarity: every pixel is measured
+        let item = { (t: AffineTransform) in
+            DisplayItem(rect: Rect(x: -30, y: -20, width: 60, height: 40), transform: t, fill: green,
+                        cornerRadius: 9, borderWidth: 4, borderColor: .black)
+        }
+        let fast = try render([item(turn)]).snapshot(), slow = try render([item(nudged)]).snapshot()
+        for i in fast.indices {
+            let a = ARGB(fast[i]), b = ARGB(slow[i])
+            #expect(abs(a.r - b.r) <= 1 && abs(a.g - b.g) <= 1 && abs(a.b - b.b) <= 1, "pixel \(i): \(a) vs \(b)")
+        }
+        #expect(fast.contains(opaqueBlack) && fast.contains(opaqueGreen))
     }
 
     @Test func skewedItemDrawsAParallelogram() throws {

@@ -35,6 +35,9 @@ public final class HarnessConnection {
         guard harness != nil else {
             throw HarnessError("\(socketPath) offers no gesture_harness_v1 global (is the harness module loaded?)")
         }
+        // The bind was only queued while the first roundtrip's events were dispatched: make
+        // weston process it now, or commits of clients started next could precede it.
+        try roundtrip()
     }
 
     deinit {

@@ -40,6 +40,21 @@ public final class HarnessConnection {
         try roundtrip()
     }
 
+    /// Connects to the compositor named by `WAYLAND_DISPLAY` (a name inside `XDG_RUNTIME_DIR`,
+    /// or an absolute path; default "wayland-0") in `environment`, e.g. a harness weston
+    /// started by another process.
+    public convenience init(environment: [String: String]) throws {
+        let name = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
+        if name.hasPrefix("/") {
+            try self.init(socketPath: name)
+            return
+        }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+            throw HarnessError("cannot find the Wayland socket \(name): XDG_RUNTIME_DIR is not set")
+        }
+        try self.init(socketPath: "\(runtime)/\(name)")
+    }
+
     deinit {
         if let harness { gesture_harness_v1_destroy(harness) }
         if let registry { wl_registry_destroy(registry) }

@@ -12,6 +12,8 @@ private final class Recorder: WaylandAppDelegate {
     var idlePasses = 0
     /// Frames to draw before stopping; each is requested after the previous one's frame callback.
     var framesWanted = 1
+    /// A further condition for stopping.
+    var alsoWaitFor: (WaylandApp) -> Bool = { _ in true }
 
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
         resizes.append((logicalSize, bufferScale))
@@ -30,7 +32,7 @@ private final class Recorder: WaylandAppDelegate {
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
         idlePasses += 1
         let done = app.frameStatistics.callbacksDone
-        if done >= framesWanted {
+        if done >= framesWanted && alsoWaitFor(app) {
             app.stop()
         } else if done == app.frameStatistics.commits {
             app.setNeedsRedraw()
@@ -83,6 +85,28 @@ struct WestonSmokeTests {
         #expect(recorder.renders.last.map { (1...2).contains($0.age) } == true)
         #expect(app.frameStatistics.commits == 3 && app.frameStatistics.callbacksDone == 3)
         #expect(recorder.idlePasses >= 3)
+    }
+
+    @Test func anOutputScaleOfTwoDoublesTheBufferNotTheLogicalSize() throws {
+        let weston = try PrivateWeston(scale: 2)
+        let app = try weston.connect()
+        #expect(app.environment.outputs.first?.scale == 2)
+        let recorder = Recorder()
+        recorder.framesWanted = 2
+        let doubled = PixelSize(width: WaylandApp.defaultLogicalSize.width * 2, height: WaylandApp.defaultLogicalSize.height * 2)
+        recorder.alsoWaitFor = { [unowned recorder] _ in recorder.renders.last?.size == doubled }
+        app.delegate = recorder
+        let timedOut = watchdog(app)
+        #expect(try app.run() == .stopped)
+        #expect(!timedOut(), "weston log: \(weston.logText)")
+        // The first frame precedes wl_surface.enter (scale 1); entering the output rescales.
+        let logical = WaylandApp.defaultLogicalSize
+        #expect(recorder.resizes.map(\.0) == [logical, logical])
+        #expect(recorder.resizes.map(\.1) == [1, 2])
+        #expect(app.bufferScale == 2 && app.logicalSize == logical)
+        #expect(recorder.renders.last?.size == doubled)
+        #expect(recorder.renders.last?.age == 0)
+        #expect(app.environment.bufferScale == 2)
     }
 
     @Test func sigtermEndsTheLoopCleanly() throws {

@@ -171,4 +171,5 @@ extension WaylandApp {
 extension WaylandApp: InputSink {
     func deliver(_ record: RawRecord) { delegate?.waylandApp(self, didReceive: record) }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }
+    var surfaceCentre: (x: Double, y: Double) { (Double(logicalSize.width) / 2, Double(logicalSize.height) / 2) }
 }

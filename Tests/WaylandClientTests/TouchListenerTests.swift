@@ -9,6 +9,7 @@ private final class Sink: InputSink {
     var records: [RawRecord] = []
     func deliver(_ record: RawRecord) { records.append(record) }
     func deliver(_ key: KeyPress) {}
+    let surfaceCentre = (x: 0.0, y: 0.0)
 }
 
 @Suite struct TouchListenerTests {

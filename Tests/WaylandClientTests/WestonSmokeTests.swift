@@ -1,3 +1,4 @@
+import CWaylandProtocols
 import Glibc
 import Testing
 import TouchStream
@@ -109,6 +110,22 @@ struct WestonSmokeTests {
         #expect(app.environment.bufferScale == 2)
     }
 
+    @Test func fullscreenResizesToTheOutput() throws {
+        let weston = try PrivateWeston()
+        let app = try weston.connect()
+        app.setFullscreen(true)
+        let recorder = Recorder()
+        let output = PixelSize(width: PrivateWeston.outputSize.width, height: PrivateWeston.outputSize.height)
+        recorder.alsoWaitFor = { [unowned recorder] _ in recorder.renders.last?.size == output }
+        app.delegate = recorder
+        let timedOut = watchdog(app)
+        #expect(try app.run() == .stopped)
+        #expect(!timedOut(), "weston log: \(weston.logText)")
+        #expect(app.logicalSize == LogicalSize(width: output.width, height: output.height))
+        #expect(recorder.resizes.last.map { $0.0 } == app.logicalSize)
+        #expect(recorder.renders.last?.age == 0)   // a new size means fresh buffers
+    }
+
     @Test func sigtermEndsTheLoopCleanly() throws {
         let weston = try PrivateWeston()
         let app = try weston.connect()
@@ -116,6 +133,25 @@ struct WestonSmokeTests {
         // To this thread, where the app blocked SIGTERM: a process-wide one could hit another thread.
         _ = app.loop.schedule(at: app.loop.now + 0.1) { pthread_kill(pthread_self(), SIGTERM) }
         #expect(try app.run() == .signal(SIGTERM))
+        #expect(!timedOut())
+    }
+
+    @Test func aProtocolErrorEndsTheLoopNamingTheObjectAndCode() throws {
+        let weston = try PrivateWeston()
+        let app = try weston.connect()
+        let timedOut = watchdog(app)
+        let xdgSurface = try #require(app.window?.xdgSurface)
+        // A serial the compositor never sent: weston answers with a protocol error.
+        let bogusSerial: UInt32 = 0xdead_beef
+        _ = app.loop.schedule(at: app.loop.now + 0.05) { xdg_surface_ack_configure(xdgSurface, bogusSerial) }
+        let error = try #require(throws: WaylandError.self) { try app.run() }
+        guard case .protocolError(let interface, _, _) = error else {
+            Issue.record("expected a protocol error, got: \(error)")
+            return
+        }
+        #expect(interface.hasPrefix("xdg_"))
+        #expect(error.description.hasPrefix("Wayland protocol error on \(interface)@"))
+        #expect(!error.description.contains("\n"))
         #expect(!timedOut())
     }
 

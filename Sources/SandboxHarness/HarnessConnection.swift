@@ -35,6 +35,24 @@ public final class HarnessConnection {
         guard harness != nil else {
             throw HarnessError("\(socketPath) offers no gesture_harness_v1 global (is the harness module loaded?)")
         }
+        // The bind was only queued while the first roundtrip's events were dispatched: make
+        // weston process it now, or commits of clients started next could precede it.
+        try roundtrip()
+    }
+
+    /// Connects to the compositor named by `WAYLAND_DISPLAY` (a name inside `XDG_RUNTIME_DIR`,
+    /// or an absolute path; default "wayland-0") in `environment`, e.g. a harness weston
+    /// started by another process.
+    public convenience init(environment: [String: String]) throws {
+        let name = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
+        if name.hasPrefix("/") {
+            try self.init(socketPath: name)
+            return
+        }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+            throw HarnessError("cannot find the Wayland socket \(name): XDG_RUNTIME_DIR is not set")
+        }
+        try self.init(socketPath: "\(runtime)/\(name)")
     }
 
     deinit {

@@ -8,11 +8,11 @@ import Foundation
 public final class WestonInstance {
     /// How to start weston.
     public struct Configuration: Sendable {
-        /// Output width in pixels.
+        /// Output width in logical pixels (the headless mode is width × scale pixels).
         public var width: Int
-        /// Output height in pixels.
+        /// Output height in logical pixels.
         public var height: Int
-        /// Output scale (`--scale`); nil leaves weston's default.
+        /// Output scale (`--scale`); nil leaves weston's default of 1.
         public var scale: Int?
         /// The module to load; nil means `HarnessModule.locate()`.
         public var modulePath: String?

@@ -33,6 +33,7 @@ public struct ClientEnvironment: Hashable, Sendable, Codable {
     public struct SeatInfo: Hashable, Sendable, Codable {
         public var name: String?
         public var version: UInt32
+        /// "pointer", "keyboard", "touch" as currently announced.
         public var capabilities: [String]
         public var touchVersion: UInt32?
     }
@@ -43,7 +44,9 @@ public struct ClientEnvironment: Hashable, Sendable, Codable {
     public var globals: [Global]
     /// The globals bound, with the version bound.
     public var bound: [Global]
+    /// Every bound seat, in advertisement order.
     public var seats: [SeatInfo]
+    /// Every bound output, in advertisement order.
     public var outputs: [OutputInfo]
     /// The window's size in logical pixels.
     public var surfaceLogicalSize: LogicalSize

@@ -28,7 +28,7 @@ public final class WaylandApp {
 
     private let display: WaylandDisplay
     private var registry: Registry!
-    private var window: XdgWindow?
+    private(set) var window: XdgWindow?
     private let pacer = FramePacer()
     private var pool: BufferPool!
     private var hasConfigured = false
@@ -84,6 +84,9 @@ public final class WaylandApp {
 
     /// Ends `run()` with `.stopped` before the loop blocks again.
     public func stop() { loop.stop() }
+
+    /// Asks the compositor for fullscreen (or a normal window); it answers with a configure.
+    public func setFullscreen(_ fullscreen: Bool) { window?.setFullscreen(fullscreen) }
 
     /// Asks for a frame: drawn at the end of this loop pass if no frame callback is outstanding.
     public func setNeedsRedraw() { pacer.request() }
@@ -171,4 +174,5 @@ extension WaylandApp {
 extension WaylandApp: InputSink {
     func deliver(_ record: RawRecord) { delegate?.waylandApp(self, didReceive: record) }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }
+    var surfaceCentre: (x: Double, y: Double) { (Double(logicalSize.width) / 2, Double(logicalSize.height) / 2) }
 }

@@ -44,6 +44,34 @@ import TouchStream
         #expect(try session.harness.waitForCommit(pid: session.client.pid, after: started, timeout: 5) != nil)
     }
 
+    @Test func laterFingersGoToTheFirstFingersSurfaceEvenOutsideIt() throws {
+        let session = try ClientSession()
+        let surface = try #require(session.clientSurface())
+        let inside = session.global(10, 10)
+        try session.harness.touchDown(id: 0, x: inside.x, y: inside.y)
+        // (5, 5) is outside the centred view: weston still sends it there, surface-local.
+        try session.harness.touchDown(id: 1, x: 5, y: 5)
+        try session.harness.touchFrame()
+        try session.harness.roundtrip()
+        let outside = (x: 5 - Double(session.view.x), y: 5 - Double(session.view.y))
+        #expect(session.touchEvents(atLeast: 3) == [
+            "down(\(surface), 0, 10.00000000, 10.00000000)",
+            "down(\(surface), 1, \(String(format: "%.8f", outside.x)), \(String(format: "%.8f", outside.y)))",
+            "frame()",
+        ])
+    }
+
+    @Test func aDownOutsideEveryViewReachesNoClient() throws {
+        let session = try ClientSession()
+        let surface = try #require(session.clientSurface())
+        try session.harness.run(TouchScript.tap(id: 0, x: 5, y: 5))
+        let inside = session.global(1, 2)
+        try session.harness.run(TouchScript.tap(id: 1, x: inside.x, y: inside.y))
+        #expect(session.touchEvents(atLeast: 3) == [
+            "down(\(surface), 1, 1.00000000, 2.00000000)", "frame()", "up(1)",
+        ])
+    }
+
     @Test func clientCancelMidSequenceSendsCancelAndTheNextDownStartsAfresh() throws {
         let session = try ClientSession()
         let surface = try #require(session.clientSurface())

@@ -74,3 +74,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: path))
     }
 }
+
+/// Output options and connecting from the environment, as another process would.
+@Suite struct WestonOptionTests {
+    @Test func sizeIsLogicalAndScaleMultipliesThePixels() throws {
+        let weston = try WestonInstance(.init(width: 640, height: 480, scale: 2))
+        let harness = try HarnessConnection(environment: weston.environment)
+        let client = try weston.launch("weston-eventdemo", logName: "eventdemo.log")
+        let view = try #require(try harness.waitForView(x: 100, y: 100, pid: client.pid, timeout: 5))
+        #expect(view == PickResult(x: 0, y: 0, width: 640, height: 480, pid: client.pid))
+        let png = try [UInt8](Data(contentsOf: URL(fileURLWithPath: weston.screenshot(in: weston.runtimeDirectory))))
+        let size = png[16..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(size == 1280 << 32 | 960)
+    }
+
+    @Test func environmentWithoutRuntimeDirectoryIsAOneLineError() throws {
+        let error = try #require(throws: HarnessError.self) {
+            try HarnessConnection(environment: ["WAYLAND_DISPLAY": "nowhere-0"])
+        }
+        #expect(error.message == "cannot find the Wayland socket nowhere-0: XDG_RUNTIME_DIR is not set")
+    }
+}

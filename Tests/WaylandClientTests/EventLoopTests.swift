@@ -20,7 +20,7 @@ import Testing
         let cancelled = loop.schedule(at: start + 1.5 * Self.step) { fired.append(("cancelled", loop.now)) }
         loop.cancel(cancelled)
         _ = loop.schedule(at: start + 3.5 * Self.step) { loop.stop() }
-        let reason = try loop.run(display: nil) {}
+        let reason = try loop.run()
         #expect(reason == .stopped)
         #expect(fired.map(\.0) == ["a", "b", "c"])
         for (index, (_, time)) in fired.enumerated() {
@@ -39,7 +39,7 @@ import Testing
         }
         _ = loop.schedule(at: start + 2 * Self.step) { fired.append("c (same deadline, same pass)") }
         _ = loop.schedule(at: start + 50 * Self.step) { fired.append("never") }
-        let reason = try loop.run(display: nil) {}
+        let reason = try loop.run()
         #expect(reason == .signal(SIGTERM))
         #expect(fired == ["a", "b", "c (same deadline, same pass)"])
     }
@@ -48,7 +48,7 @@ import Testing
         let loop = try EventLoop()
         pthread_kill(pthread_self(), SIGINT)
         var idlePasses = 0
-        let reason = try loop.run(display: nil) { idlePasses += 1 }
+        let reason = try loop.run { idlePasses += 1 }
         #expect(reason == .signal(SIGINT))
         #expect(idlePasses == 1)
     }
@@ -57,7 +57,7 @@ import Testing
         let loop = try EventLoop()
         var idlePasses = 0
         // No timer and no display: the loop would block forever if idle did not run first.
-        let reason = try loop.run(display: nil) {
+        let reason = try loop.run {
             idlePasses += 1
             loop.stop()
         }
@@ -74,17 +74,17 @@ import Testing
                 loop.stop()
             }
         }
-        #expect(try loop.run(display: nil) {} == .stopped)
+        #expect(try loop.run() == .stopped)
         #expect(order == ["outer", "overdue"])
     }
 
     @Test func theLoopCanRunAgainAfterStopping() throws {
         let loop = try EventLoop()
         _ = loop.schedule(at: loop.now) { loop.stop() }
-        #expect(try loop.run(display: nil) {} == .stopped)
+        #expect(try loop.run() == .stopped)
         var fired = false
         _ = loop.schedule(at: loop.now + Self.step) { fired = true; loop.stop() }
-        #expect(try loop.run(display: nil) {} == .stopped)
+        #expect(try loop.run() == .stopped)
         #expect(fired)
     }
 

@@ -38,7 +38,7 @@ import TouchStream
         let rightButton: UInt32 = 0x111
         #expect(emulator.handle(.button(serial: 3, time: 4, button: rightButton, pressed: true)).isEmpty)
         #expect(emulator.handle(.motion(time: 5, x: fixed(6), y: fixed(6))).isEmpty)
-        #expect(emulator.state == .hovering(surface: surface, x: fixed(6), y: fixed(6)))
+        #expect(emulator.state == .hovering(surface: surface, at: .init(x: fixed(6), y: fixed(6))))
     }
 
     @Test func leavingMidDragLiftsTheFingerAtTheLastTime() {
@@ -59,5 +59,51 @@ import TouchStream
         _ = emulator.handle(.enter(surface: nil, x: oddX, y: oddY))
         let records = emulator.handle(.button(serial: 1, time: 1, button: left, pressed: true))
         #expect(records.first?.event == .down(serial: 1, time: 1, surface: nil, id: id, x: oddX, y: oddY))
+    }
+
+    // MARK: - Alt: a second finger
+
+    private let second = PointerTouchEmulator.secondTouchID
+    private var centre: PointerTouchEmulator.Position { .init(x: fixed(100), y: fixed(50)) }
+
+    @Test func altMirrorsASecondFingerAroundTheCentre() {
+        var emulator = PointerTouchEmulator()
+        _ = emulator.handle(.enter(surface: surface, x: fixed(120), y: fixed(60.5)))
+        var records = emulator.handle(.button(serial: 5, time: 10, button: left, pressed: true,
+                                              modifiers: [.alt], centre: centre))
+        records += emulator.handle(.motion(time: 20, x: fixed(130), y: fixed(50)))
+        records += emulator.handle(.button(serial: 6, time: 30, button: left, pressed: false, modifiers: []))
+        let expected: [RawEvent] = [
+            .down(serial: 5, time: 10, surface: surface, id: id, x: fixed(120), y: fixed(60.5)),
+            .down(serial: 5, time: 10, surface: surface, id: second, x: fixed(80), y: fixed(39.5)),
+            .frame,
+            .motion(time: 20, id: id, x: fixed(130), y: fixed(50)),
+            .motion(time: 20, id: second, x: fixed(70), y: fixed(50)),
+            .frame,
+            .up(serial: 6, time: 30, id: id), .up(serial: 6, time: 30, id: second), .frame,
+        ]
+        #expect(records.map(\.event) == expected)
+        #expect(records.allSatisfy { $0.isEmulated })
+    }
+
+    @Test func altShiftMovesBothFingersTogether() {
+        var emulator = PointerTouchEmulator()
+        _ = emulator.handle(.enter(surface: surface, x: fixed(110), y: fixed(50)))
+        let down = emulator.handle(.button(serial: 1, time: 1, button: left, pressed: true,
+                                           modifiers: [.alt, .shift], centre: centre))
+        let moved = emulator.handle(.motion(time: 2, x: fixed(115), y: fixed(47.25)))
+        #expect(down.map(\.event)[1] == .down(serial: 1, time: 1, surface: surface, id: second, x: fixed(90), y: fixed(50)))
+        #expect(moved.map(\.event) == [.motion(time: 2, id: id, x: fixed(115), y: fixed(47.25)),
+                                       .motion(time: 2, id: second, x: fixed(95), y: fixed(47.25)), .frame])
+    }
+
+    @Test func modifiersCountOnlyAtThePress() {
+        var emulator = PointerTouchEmulator()
+        _ = emulator.handle(.enter(surface: surface, x: fixed(1), y: fixed(1)))
+        _ = emulator.handle(.button(serial: 1, time: 1, button: left, pressed: true, modifiers: [], centre: centre))
+        let moved = emulator.handle(.motion(time: 2, x: fixed(2), y: fixed(2)))
+        #expect(moved.map(\.event) == [.motion(time: 2, id: id, x: fixed(2), y: fixed(2)), .frame])
+        let leave = emulator.handle(.leave(serial: 3))
+        #expect(leave.map(\.event) == [.up(serial: 3, time: 2, id: id), .frame])
     }
 }

@@ -1,3 +1,4 @@
+import CWaylandProtocols
 import Glibc
 import Testing
 import TouchStream
@@ -12,6 +13,8 @@ private final class Recorder: WaylandAppDelegate {
     var idlePasses = 0
     /// Frames to draw before stopping; each is requested after the previous one's frame callback.
     var framesWanted = 1
+    /// A further condition for stopping.
+    var alsoWaitFor: (WaylandApp) -> Bool = { _ in true }
 
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
         resizes.append((logicalSize, bufferScale))
@@ -30,7 +33,7 @@ private final class Recorder: WaylandAppDelegate {
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
         idlePasses += 1
         let done = app.frameStatistics.callbacksDone
-        if done >= framesWanted {
+        if done >= framesWanted && alsoWaitFor(app) {
             app.stop()
         } else if done == app.frameStatistics.commits {
             app.setNeedsRedraw()
@@ -85,6 +88,44 @@ struct WestonSmokeTests {
         #expect(recorder.idlePasses >= 3)
     }
 
+    @Test func anOutputScaleOfTwoDoublesTheBufferNotTheLogicalSize() throws {
+        let weston = try PrivateWeston(scale: 2)
+        let app = try weston.connect()
+        #expect(app.environment.outputs.first?.scale == 2)
+        let recorder = Recorder()
+        recorder.framesWanted = 2
+        let doubled = PixelSize(width: WaylandApp.defaultLogicalSize.width * 2, height: WaylandApp.defaultLogicalSize.height * 2)
+        recorder.alsoWaitFor = { [unowned recorder] _ in recorder.renders.last?.size == doubled }
+        app.delegate = recorder
+        let timedOut = watchdog(app)
+        #expect(try app.run() == .stopped)
+        #expect(!timedOut(), "weston log: \(weston.logText)")
+        // The first frame precedes wl_surface.enter (scale 1); entering the output rescales.
+        let logical = WaylandApp.defaultLogicalSize
+        #expect(recorder.resizes.map(\.0) == [logical, logical])
+        #expect(recorder.resizes.map(\.1) == [1, 2])
+        #expect(app.bufferScale == 2 && app.logicalSize == logical)
+        #expect(recorder.renders.last?.size == doubled)
+        #expect(recorder.renders.last?.age == 0)
+        #expect(app.environment.bufferScale == 2)
+    }
+
+    @Test func fullscreenResizesToTheOutput() throws {
+        let weston = try PrivateWeston()
+        let app = try weston.connect()
+        app.setFullscreen(true)
+        let recorder = Recorder()
+        let output = PixelSize(width: PrivateWeston.outputSize.width, height: PrivateWeston.outputSize.height)
+        recorder.alsoWaitFor = { [unowned recorder] _ in recorder.renders.last?.size == output }
+        app.delegate = recorder
+        let timedOut = watchdog(app)
+        #expect(try app.run() == .stopped)
+        #expect(!timedOut(), "weston log: \(weston.logText)")
+        #expect(app.logicalSize == LogicalSize(width: output.width, height: output.height))
+        #expect(recorder.resizes.last.map { $0.0 } == app.logicalSize)
+        #expect(recorder.renders.last?.age == 0)   // a new size means fresh buffers
+    }
+
     @Test func sigtermEndsTheLoopCleanly() throws {
         let weston = try PrivateWeston()
         let app = try weston.connect()
@@ -92,6 +133,25 @@ struct WestonSmokeTests {
         // To this thread, where the app blocked SIGTERM: a process-wide one could hit another thread.
         _ = app.loop.schedule(at: app.loop.now + 0.1) { pthread_kill(pthread_self(), SIGTERM) }
         #expect(try app.run() == .signal(SIGTERM))
+        #expect(!timedOut())
+    }
+
+    @Test func aProtocolErrorEndsTheLoopNamingTheObjectAndCode() throws {
+        let weston = try PrivateWeston()
+        let app = try weston.connect()
+        let timedOut = watchdog(app)
+        let xdgSurface = try #require(app.window?.xdgSurface)
+        // A serial the compositor never sent: weston answers with a protocol error.
+        let bogusSerial: UInt32 = 0xdead_beef
+        _ = app.loop.schedule(at: app.loop.now + 0.05) { xdg_surface_ack_configure(xdgSurface, bogusSerial) }
+        let error = try #require(throws: WaylandError.self) { try app.run() }
+        guard case .protocolError(let interface, _, _) = error else {
+            Issue.record("expected a protocol error, got: \(error)")
+            return
+        }
+        #expect(interface.hasPrefix("xdg_"))
+        #expect(error.description.hasPrefix("Wayland protocol error on \(interface)@"))
+        #expect(!error.description.contains("\n"))
         #expect(!timedOut())
     }
 

@@ -60,6 +60,7 @@ public final class ShmBuffer {
     public let height: Int
     /// Bytes from one row to the next.
     public let stride: Int
+    /// The wl_shm format of the pixels.
     public let format: PixelFormat
     /// Frames since this buffer was last drawn into (0: fresh, content undefined).
     public internal(set) var age: Int = 0

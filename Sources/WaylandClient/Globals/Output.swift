@@ -20,6 +20,7 @@ public struct OutputInfo: Hashable, Sendable, Codable {
     public var name: String?
     /// wl_output.description (v4).
     public var description: String?
+    /// wl_output.geometry make and model.
     public var make: String?
     public var model: String?
     /// Position in the compositor's global space.
@@ -32,6 +33,7 @@ public struct OutputInfo: Hashable, Sendable, Codable {
     public var scale: Int32 = 1
     /// wl_output.transform: "normal", "90", "180", "270", "flipped", "flipped-90", …
     public var transform: String = "normal"
+    /// The current mode, once announced.
     public var mode: Mode?
 
     /// The name wayland.xml gives a wl_output.transform value.

@@ -1,6 +1,5 @@
 import CWayland
 import CWaylandProtocols
-import Logging
 
 // MARK: - wl_registry: the globals and the objects bound from them
 

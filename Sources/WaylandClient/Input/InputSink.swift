@@ -8,4 +8,6 @@ protocol InputSink: AnyObject {
     func deliver(_ record: RawRecord)
     /// A key press with its keysym, text and modifiers.
     func deliver(_ key: KeyPress)
+    /// The window centre in surface-local logical pixels (the mirror point of mouse pinches).
+    var surfaceCentre: (x: Double, y: Double) { get }
 }

@@ -7,7 +7,9 @@ public struct KeyModifiers: OptionSet, Hashable, Sendable {
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let shift = KeyModifiers(rawValue: 1 << 0)
     public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Alt (xkb Mod1).
     public static let alt = KeyModifiers(rawValue: 1 << 2)
+    /// The Super/Windows key (xkb Mod4).
     public static let logo = KeyModifiers(rawValue: 1 << 3)
 }
 
@@ -21,6 +23,7 @@ public struct KeyPress: Hashable, Sendable {
     public var name: String
     /// The UTF-8 text the key produces with the current modifiers ("" for none).
     public var text: String
+    /// The modifiers in effect for this press.
     public var modifiers: KeyModifiers
     /// wl_keyboard.key time (ms).
     public var time: UInt32

@@ -24,6 +24,9 @@ final class Keyboard {
         wl_keyboard_add_listener(proxy, Keyboard.listener, userData(self))
     }
 
+    /// The modifiers held now (none before a keymap arrived).
+    var modifiers: KeyModifiers { keymap?.modifiers ?? [] }
+
     /// Releases (v3+) or destroys the wl_keyboard.
     func release() {
         if wl_proxy_get_version(proxy) >= 3 { wl_keyboard_release(proxy) } else { wl_keyboard_destroy(proxy) }

@@ -8,12 +8,14 @@ final class Pointer {
     /// The wl_pointer proxy.
     let proxy: OpaquePointer
     private unowned let sink: InputSink
+    private let modifiers: () -> KeyModifiers
     private var emulator = PointerTouchEmulator()
 
-    /// Gets the wl_pointer of `seat`.
-    init(seat: OpaquePointer, sink: InputSink) {
+    /// Gets the wl_pointer of `seat`; `modifiers` reads the same seat's keyboard modifiers.
+    init(seat: OpaquePointer, sink: InputSink, modifiers: @escaping () -> KeyModifiers) {
         proxy = wl_seat_get_pointer(seat)
         self.sink = sink
+        self.modifiers = modifiers
         wl_pointer_add_listener(proxy, Pointer.listener, userData(self))
     }
 
@@ -24,6 +26,12 @@ final class Pointer {
 
     private func handle(_ event: PointerTouchEmulator.Event) {
         emulator.handle(event).forEach(sink.deliver)
+    }
+
+    private func button(serial: UInt32, time: UInt32, button: UInt32, state: UInt32) {
+        let centre = sink.surfaceCentre
+        handle(.button(serial: serial, time: time, button: button, pressed: state == Pointer.pressedState,
+                       modifiers: modifiers(), centre: .init(x: WLFixed(centre.x), y: WLFixed(centre.y))))
     }
 
     // MARK: - Listener
@@ -42,8 +50,7 @@ final class Pointer {
             owner(data, as: Pointer.self).handle(.motion(time: time, x: WLFixed(rawValue: x), y: WLFixed(rawValue: y)))
         },
         button: { data, _, serial, time, button, state in
-            owner(data, as: Pointer.self).handle(.button(serial: serial, time: time, button: button,
-                                                         pressed: state == Pointer.pressedState))
+            owner(data, as: Pointer.self).button(serial: serial, time: time, button: button, state: state)
         },
         axis: { _, _, _, _, _ in },
         frame: { _, _ in },

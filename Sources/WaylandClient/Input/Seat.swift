@@ -80,7 +80,9 @@ final class Seat {
             if let manager = timestampsManager() { touch.attachTimestamps(manager: manager) }
             self.touch = touch
         }
-        if added.contains(.pointer) { pointer = Pointer(seat: proxy, sink: sink) }
+        if added.contains(.pointer) {
+            pointer = Pointer(seat: proxy, sink: sink) { [unowned self] in keyboard?.modifiers ?? [] }
+        }
         if added.contains(.keyboard) { keyboard = Keyboard(seat: proxy, sink: sink) }
     }
 

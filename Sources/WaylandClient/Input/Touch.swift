@@ -4,21 +4,18 @@ import TouchStream
 
 // MARK: - wl_touch
 
-/// A wl_touch whose seven events become `RawRecord`s exactly as received: wl_fixed bits kept,
-/// no buffering, no interpretation (frame assembly is TouchStream's job).
+/// A wl_touch (and its zwp_input_timestamps_v1, when offered); its events go to a `TouchEvents`.
 final class Touch {
     /// The wl_touch proxy.
     let proxy: OpaquePointer
-    private unowned let sink: InputSink
+    private let events: TouchEvents
     private var timestamps: OpaquePointer?
-    /// zwp_input_timestamps_v1 time waiting for the next event that carries a time.
-    private var pendingHiResTime: UInt64?
 
     /// Gets the wl_touch of `seat`.
     init(seat: OpaquePointer, sink: InputSink) {
         proxy = wl_seat_get_touch(seat)
-        self.sink = sink
-        wl_touch_add_listener(proxy, Touch.listener, userData(self))
+        events = TouchEvents(sink: sink)
+        wl_touch_add_listener(proxy, TouchEvents.listener, userData(events))
     }
 
     /// The wl_touch version (the seat's).
@@ -30,7 +27,7 @@ final class Touch {
             return
         }
         timestamps = object
-        zwp_input_timestamps_v1_add_listener(object, Touch.timestampsListener, userData(self))
+        zwp_input_timestamps_v1_add_listener(object, TouchEvents.timestampsListener, userData(events))
     }
 
     /// Releases (v3+) or destroys the wl_touch and its timestamps object.
@@ -39,6 +36,20 @@ final class Touch {
         timestamps = nil
         if version >= 3 { wl_touch_release(proxy) } else { wl_touch_destroy(proxy) }
     }
+}
+
+// MARK: - wl_touch events as records
+
+/// Turns the seven wl_touch events into `RawRecord`s exactly as received: wl_fixed bits kept,
+/// no buffering, no interpretation (frame assembly is TouchStream's job). A
+/// zwp_input_timestamps_v1.timestamp applies to the next event that carries a time.
+final class TouchEvents {
+    private unowned let sink: InputSink
+    /// The hi-res time waiting for the next down/up/motion.
+    private(set) var pendingHiResTime: UInt64?
+
+    /// Translates into `sink`.
+    init(sink: InputSink) { self.sink = sink }
 
     /// Delivers an event that carries a wl_touch time, with the hi-res time that preceded it.
     private func deliverTimed(_ event: RawEvent) {
@@ -52,32 +63,32 @@ final class Touch {
     // MARK: - Listeners
 
     // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
-    nonisolated(unsafe) private static let listener = makeListener(wl_touch_listener(
+    nonisolated(unsafe) static let listener = makeListener(wl_touch_listener(
         down: { data, _, serial, time, surface, id, x, y in
-            owner(data, as: Touch.self).deliverTimed(.down(serial: serial, time: time, surface: proxyName(surface),
-                                                           id: id, x: WLFixed(rawValue: x), y: WLFixed(rawValue: y)))
+            owner(data, as: TouchEvents.self).deliverTimed(.down(serial: serial, time: time, surface: proxyName(surface),
+                                                                 id: id, x: WLFixed(rawValue: x), y: WLFixed(rawValue: y)))
         },
         up: { data, _, serial, time, id in
-            owner(data, as: Touch.self).deliverTimed(.up(serial: serial, time: time, id: id))
+            owner(data, as: TouchEvents.self).deliverTimed(.up(serial: serial, time: time, id: id))
         },
         motion: { data, _, time, id, x, y in
-            owner(data, as: Touch.self).deliverTimed(.motion(time: time, id: id, x: WLFixed(rawValue: x),
-                                                             y: WLFixed(rawValue: y)))
+            owner(data, as: TouchEvents.self).deliverTimed(.motion(time: time, id: id, x: WLFixed(rawValue: x),
+                                                                   y: WLFixed(rawValue: y)))
         },
-        frame: { data, _ in owner(data, as: Touch.self).deliver(.frame) },
-        cancel: { data, _ in owner(data, as: Touch.self).deliver(.cancel) },
+        frame: { data, _ in owner(data, as: TouchEvents.self).deliver(.frame) },
+        cancel: { data, _ in owner(data, as: TouchEvents.self).deliver(.cancel) },
         shape: { data, _, id, major, minor in
-            owner(data, as: Touch.self).deliver(.shape(id: id, major: WLFixed(rawValue: major),
-                                                       minor: WLFixed(rawValue: minor)))
+            owner(data, as: TouchEvents.self).deliver(.shape(id: id, major: WLFixed(rawValue: major),
+                                                             minor: WLFixed(rawValue: minor)))
         },
         orientation: { data, _, id, orientation in
-            owner(data, as: Touch.self).deliver(.orientation(id: id, orientation: WLFixed(rawValue: orientation)))
+            owner(data, as: TouchEvents.self).deliver(.orientation(id: id, orientation: WLFixed(rawValue: orientation)))
         }))
 
     // The event loop is single-threaded: libwayland calls this only from dispatch on its thread.
-    nonisolated(unsafe) private static let timestampsListener = makeListener(zwp_input_timestamps_v1_listener(
+    nonisolated(unsafe) static let timestampsListener = makeListener(zwp_input_timestamps_v1_listener(
         timestamp: { data, _, secondsHigh, secondsLow, nanoseconds in
-            owner(data, as: Touch.self).pendingHiResTime =
+            owner(data, as: TouchEvents.self).pendingHiResTime =
                 InputTimestamp.nanoseconds(secondsHigh: secondsHigh, secondsLow: secondsLow, nanoseconds: nanoseconds)
         }))
 }

@@ -122,6 +122,11 @@ public final class EventLoop: TouchClock {
 
     // MARK: - Running
 
+    /// Runs timers and signals only (no display) until `stop()` or a signal; `idle` runs once per pass.
+    public func run(idle: () throws -> Void = {}) throws -> LoopExitReason {
+        try run(display: nil, idle: idle)
+    }
+
     /// Runs passes until an exit reason is set; `idle` runs once per pass when no Wayland
     /// event is queued, just before the loop would block.
     func run(display: LoopDisplay?, idle: () throws -> Void) throws -> LoopExitReason {

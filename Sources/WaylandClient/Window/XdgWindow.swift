@@ -7,7 +7,8 @@ import CWaylandProtocols
 final class XdgWindow {
     /// The window's wl_surface.
     let surface: Surface
-    private let xdgSurface: OpaquePointer
+    /// The xdg_surface role object.
+    let xdgSurface: OpaquePointer
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     /// The size of the last xdg_toplevel.configure, nil when it was 0×0 (client's choice).
@@ -45,6 +46,11 @@ final class XdgWindow {
         decoration = nil
         xdg_toplevel_destroy(toplevel)
         xdg_surface_destroy(xdgSurface)
+    }
+
+    /// Asks for fullscreen on the compositor's choice of output, or back to a normal window.
+    func setFullscreen(_ fullscreen: Bool) {
+        if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
     private func configured(serial: UInt32) {

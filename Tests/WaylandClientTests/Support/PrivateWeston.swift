@@ -21,8 +21,8 @@ final class PrivateWeston {
     private let process = Process()
     private let log: URL
 
-    /// Starts weston and waits until its socket file exists.
-    init() throws {
+    /// Starts weston (its output at integer `scale`) and waits until its socket file exists.
+    init(scale: Int = 1) throws {
         let executable = try #require(Self.executable, "weston is not installed")
         runtimeDirectory = try Tools.makePrivateDirectory(prefix: "gs-weston")
         let socket = "gs-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
@@ -32,7 +32,7 @@ final class PrivateWeston {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--backend=headless-backend.so", "--shell=desktop-shell.so", "--use-pixman",
                              "--width=\(Self.outputSize.width)", "--height=\(Self.outputSize.height)",
-                             "--idle-time=0", "--no-config", "--socket=\(socket)"]
+                             "--scale=\(scale)", "--idle-time=0", "--no-config", "--socket=\(socket)"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory.path
         environment.removeValue(forKey: "WAYLAND_DISPLAY")

@@ -102,14 +102,14 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
     public struct Output: Codable, Hashable, Sendable {
         public var name: String
         public var scale: Int
-        /// wl_output.transform value.
-        public var transform: Int
+        /// wl_output.transform as its wayland.xml name ("normal", "90", "flipped-270", …).
+        public var transform: String
         public var width: Int
         public var height: Int
         /// Refresh rate in mHz, as wl_output.mode.
         public var refresh: Int
         /// Creates an output entry.
-        public init(name: String, scale: Int, transform: Int, width: Int, height: Int, refresh: Int) {
+        public init(name: String, scale: Int, transform: String, width: Int, height: Int, refresh: Int) {
             self.name = name; self.scale = scale; self.transform = transform
             self.width = width; self.height = height; self.refresh = refresh
         }

@@ -1,0 +1,196 @@
+import Foundation
+import Logging
+import Render
+import Scenes
+import TouchKit
+import TouchStream
+import WaylandClient
+
+// MARK: - The live window
+
+/// What `gesture-sandbox run` was asked to do.
+public struct LiveOptions {
+    /// The Wayland display (nil: $WAYLAND_DISPLAY).
+    public var display: String?
+    /// The scene to show.
+    public var sceneType: any Scene.Type
+    /// The thresholds in force.
+    public var profile: ThresholdProfile
+    /// Where to write the raw trace (JSON Lines), if anywhere.
+    public var recordPath: String?
+    /// Where to write the deliveries log, if anywhere.
+    public var logPath: String?
+    /// Where to write the scene's final state (JSON), if anywhere.
+    public var statePath: String?
+    /// Where to write a PNG of the last frame, if anywhere.
+    public var screenshotPath: String?
+    /// The tool version for trace headers.
+    public var toolVersion: String
+
+    /// Creates options; only the scene and profile are required.
+    public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,
+                recordPath: String? = nil, logPath: String? = nil, statePath: String? = nil,
+                screenshotPath: String? = nil, toolVersion: String) {
+        self.display = display
+        self.sceneType = sceneType
+        self.profile = profile
+        self.recordPath = recordPath
+        self.logPath = logPath
+        self.statePath = statePath
+        self.screenshotPath = screenshotPath
+        self.toolVersion = toolVersion
+    }
+}
+
+/// The sandbox window: wl_touch records → scene host → damage → pixman → wl_shm buffers.
+///
+/// Records are written to the trace before they are interpreted, so a trace
+/// holds exactly what the compositor sent even if interpretation misbehaves.
+/// Output files are finished on every way out (q, Escape, close, SIGINT,
+/// SIGTERM, compositor gone); until then they exist only as `.partial`.
+public final class LiveSession: WaylandAppDelegate {
+    private let options: LiveOptions
+    private let app: WaylandApp
+    private let clock: TraceAlignedClock
+    private let host: SceneHost
+    private let renderer = Renderer()
+    private var damage = DamageTracker()
+    private var trace: TraceWriter?
+    private var deliveries: OutputFile?
+    private var deliveriesError: Error?
+    private let logger: Logger
+
+    /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
+    public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
+        self.options = options
+        self.logger = logger
+        app = try WaylandApp(display: options.display, title: "GestureSandbox — \(options.sceneType.info.name)")
+        clock = TraceAlignedClock(loop: app.loop)
+        let recorder = options.logPath == nil ? nil : DeliveryRecorder()
+        let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
+        host = SceneHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
+                         recorder: recorder)
+        host.willHandleFrame = { [clock] time in clock.align(to: time) }
+        if let logPath = options.logPath {
+            let file = try OutputFile(path: logPath)
+            deliveries = file
+            recorder?.onEntry = { [unowned self] entry in
+                do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
+            }
+        }
+        app.delegate = self
+    }
+
+    /// Runs until quit, close, a signal or a compositor failure; output files are finished either way.
+    public func run() throws -> LoopExitReason {
+        let reason: LoopExitReason
+        do {
+            reason = try app.run()
+        } catch {
+            try? finishOutputs()
+            throw error
+        }
+        try finishOutputs()
+        return reason
+    }
+
+    /// The scene being shown.
+    public var scene: any Scene { host.scene }
+
+    // MARK: - WaylandAppDelegate
+
+    public func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {
+        if let trace {
+            do { try trace.write(record) } catch {
+                logger.error("\(error)")
+                app.stop()
+            }
+        }
+        host.push(record)
+        requestRedrawIfDamaged()
+    }
+
+    public func waylandAppDidBecomeIdle(_ app: WaylandApp) {
+        host.flushIfIdle()
+        // Timers (animations, recognizer deadlines) change views between input events too.
+        requestRedrawIfDamaged()
+    }
+
+    public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
+        host.resize(to: Size(width: Double(logicalSize.width), height: Double(logicalSize.height)))
+        damage.addFull()
+        if trace == nil, let path = options.recordPath {
+            startRecording(to: path)
+        }
+        app.setNeedsRedraw()
+    }
+
+    public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [WaylandClient.PixelRect] {
+        for rect in host.takeDamage() { damage.add(rect) }
+        let scale = Double(app.bufferScale)
+        let repaint = damage.repaintRects(bufferAge: buffer.age)
+        do {
+            let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
+                                         stride: buffer.stride, format: .xrgb8888)
+            renderer.draw(items: host.displayItems(), background: host.background, into: target, scale: scale,
+                          clip: repaint)
+        } catch {
+            logger.error("\(error)")
+        }
+        damage.commitFrame()
+        guard let repaint else { return [WaylandClient.PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] }
+        return repaint.map {
+            let r = Render.PixelRect(covering: $0, scale: scale)
+            return WaylandClient.PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
+        }
+    }
+
+    public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
+        if key.name == "q" || key.name == "Escape" { app.stop() }
+    }
+
+    // MARK: - Output
+
+    private func requestRedrawIfDamaged() {
+        if host.scene.window.needsDisplay { app.setNeedsRedraw() }
+    }
+
+    private func startRecording(to path: String) {
+        let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
+                                 profile: options.profile.name)
+        do {
+            trace = try TraceWriter(path: path, header: header)
+        } catch {
+            logger.error("\(error)")
+            app.stop()
+        }
+    }
+
+    private func finishOutputs() throws {
+        host.finish()
+        var firstError: Error? = deliveriesError
+        func attempt(_ body: () throws -> Void) {
+            do { try body() } catch { firstError = firstError ?? error }
+        }
+        if let trace { attempt { try trace.finish() } }
+        if let deliveries { attempt { try deliveries.finish() } }
+        if let path = options.statePath { attempt { try writeState(to: path) } }
+        if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }
+        if let firstError { throw firstError }
+    }
+
+    private func writeState(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        let data = try encoder.encode(host.scene.snapshot())
+        try OutputFile.write(String(decoding: data, as: UTF8.self) + "\n", to: path)
+    }
+
+    private func writeScreenshot(to path: String) throws {
+        let scale = app.bufferScale
+        let size = app.logicalSize
+        let buffer = try PixelBuffer(width: size.width * scale, height: size.height * scale)
+        renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
+        try PNGFile.write(buffer.target, to: path)
+    }
+}

@@ -20,7 +20,7 @@ public final class WaylandApp {
     /// The event loop, also the live `TouchClock` (CLOCK_MONOTONIC seconds, timerfd timers).
     public let loop: EventLoop
     /// The buffer format frames are drawn in.
-    public var pixelFormat: PixelFormat = .xrgb8888
+    public var pixelFormat: ShmFormat = .xrgb8888
     /// The window's size in logical (surface) pixels.
     public private(set) var logicalSize = WaylandApp.defaultLogicalSize
     /// The wl_surface buffer scale: the largest scale of the outputs the surface is on.
@@ -151,7 +151,7 @@ extension WaylandApp {
         let size = bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
-        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
+        let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
         let geometryChanged = committed.map { $0.size != size || $0.scale != bufferScale } ?? true
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }

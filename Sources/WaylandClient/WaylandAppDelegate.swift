@@ -12,7 +12,7 @@ public protocol WaylandAppDelegate: AnyObject {
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int)
     /// Draw the next frame into `buffer` (its `age` says what it still holds) and return the
     /// rectangles, in buffer pixels, that differ from the previous frame; empty means "no change".
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect]
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect]
     /// A key was pressed; quitting on q or Escape is the caller's decision.
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress)
 }
@@ -23,8 +23,8 @@ public extension WaylandAppDelegate {
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {}
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {}
     /// Leaves the buffer as it is and reports it all as changed.
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
-        [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
+        [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {}
 }

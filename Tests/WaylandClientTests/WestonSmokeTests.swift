@@ -21,13 +21,13 @@ private final class Recorder: WaylandAppDelegate {
         app.setNeedsRedraw()
     }
 
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         renders.append((buffer.size, buffer.stride, buffer.age, ObjectIdentifier(buffer)))
         // A frame-numbered grey, so every frame really changes the pixels it reports.
         let word = UInt32(truncatingIfNeeded: 0xff00_0000 | (renders.count * 0x10_1010))
-        let count = buffer.stride / PixelFormat.bytesPerPixel * buffer.height
+        let count = buffer.stride / ShmFormat.bytesPerPixel * buffer.height
         buffer.pixels.bindMemory(to: UInt32.self, capacity: count).update(repeating: word, count: count)
-        return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+        return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
 
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {

@@ -6,7 +6,7 @@
 /// starts a new generation whose buffers replace the old ones as those are released.
 final class BufferPool {
     /// Makes the storage for a buffer of the given geometry.
-    typealias Allocator = (_ size: PixelSize, _ stride: Int, _ format: PixelFormat) throws -> BufferStorage
+    typealias Allocator = (_ size: PixelSize, _ stride: Int, _ format: ShmFormat) throws -> BufferStorage
 
     /// The most buffers alive in one generation: triple buffering.
     static let defaultCapacity = 3
@@ -17,7 +17,7 @@ final class BufferPool {
     /// Frames drawn so far (the frame number of the last draw).
     private(set) var frameCount: UInt64 = 0
     private var generation: UInt64 = 0
-    private var geometry: (size: PixelSize, format: PixelFormat)?
+    private var geometry: (size: PixelSize, format: ShmFormat)?
 
     /// A pool whose storage comes from `allocate`.
     init(capacity: Int = BufferPool.defaultCapacity, allocate: @escaping Allocator) {
@@ -28,7 +28,7 @@ final class BufferPool {
 
     /// A released buffer of `size`/`format` to draw the next frame into, with its `age` set;
     /// nil when every buffer is busy (draw again after a release).
-    func acquire(size: PixelSize, format: PixelFormat) throws -> ShmBuffer? {
+    func acquire(size: PixelSize, format: ShmFormat) throws -> ShmBuffer? {
         if geometry.map({ $0.size != size || $0.format != format }) ?? true { startGeneration(size: size, format: format) }
         let current = buffers.filter { $0.generation == generation }
         let free = current.filter { !$0.isBusy }
@@ -37,7 +37,7 @@ final class BufferPool {
             return buffer
         }
         guard current.count < capacity else { return nil }
-        let stride = size.width * PixelFormat.bytesPerPixel
+        let stride = size.width * ShmFormat.bytesPerPixel
         let buffer = ShmBuffer(width: size.width, height: size.height, stride: stride, format: format,
                                storage: try allocate(size, stride, format), generation: generation)
         buffer.storage.onRelease = { [weak self, weak buffer] in
@@ -67,7 +67,7 @@ final class BufferPool {
         buffers = []
     }
 
-    private func startGeneration(size: PixelSize, format: PixelFormat) {
+    private func startGeneration(size: PixelSize, format: ShmFormat) {
         generation += 1
         geometry = (size, format)
         // Busy buffers may still be read by the compositor: they go when released.

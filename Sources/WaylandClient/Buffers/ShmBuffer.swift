@@ -1,7 +1,7 @@
 // MARK: - Pixel formats and rectangles
 
-/// The wl_shm formats the pool allocates: 32 bits per pixel, native-endian ARGB words.
-public enum PixelFormat: UInt32, Hashable, Sendable {
+/// The wl_shm formats the pool allocates: 32 bits per pixel, native-endian ARGB words (as Render.PixelFormat).
+public enum ShmFormat: UInt32, Hashable, Sendable {
     /// wl_shm.format argb8888: alpha honoured (premultiplied).
     case argb8888 = 0
     /// wl_shm.format xrgb8888: opaque, the top byte ignored.
@@ -11,8 +11,8 @@ public enum PixelFormat: UInt32, Hashable, Sendable {
     public static let bytesPerPixel = 4
 }
 
-/// A rectangle in buffer pixels (what wl_surface.damage_buffer takes).
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
+/// A damaged rectangle in buffer pixels (what wl_surface.damage_buffer takes); Render.PixelRect maps 1:1.
+public struct DamageRect: Hashable, Sendable, CustomStringConvertible {
     public var x: Int
     public var y: Int
     public var width: Int
@@ -24,10 +24,10 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     /// True when the rectangle covers no pixel.
     public var isEmpty: Bool { width <= 0 || height <= 0 }
     /// The part inside a `size` buffer (possibly empty).
-    public func clamped(to size: PixelSize) -> PixelRect {
+    public func clamped(to size: PixelSize) -> DamageRect {
         let x0 = max(x, 0), y0 = max(y, 0)
         let x1 = min(x + width, size.width), y1 = min(y + height, size.height)
-        return PixelRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
+        return DamageRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
     }
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
@@ -61,7 +61,7 @@ public final class ShmBuffer {
     /// Bytes from one row to the next.
     public let stride: Int
     /// The wl_shm format of the pixels.
-    public let format: PixelFormat
+    public let format: ShmFormat
     /// Frames since this buffer was last drawn into (0: fresh, content undefined).
     public internal(set) var age: Int = 0
 
@@ -76,7 +76,7 @@ public final class ShmBuffer {
     /// The size in buffer pixels.
     public var size: PixelSize { PixelSize(width: width, height: height) }
 
-    init(width: Int, height: Int, stride: Int, format: PixelFormat, storage: BufferStorage, generation: UInt64) {
+    init(width: Int, height: Int, stride: Int, format: ShmFormat, storage: BufferStorage, generation: UInt64) {
         self.width = width
         self.height = height
         self.stride = stride

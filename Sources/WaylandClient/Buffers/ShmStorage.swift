@@ -14,7 +14,7 @@ final class ShmStorage: BufferStorage {
     private var destroyed = false
 
     /// Allocates `stride × height` bytes and a wl_buffer over them from `shm`.
-    init(shm: OpaquePointer, size: PixelSize, stride: Int, format: PixelFormat) throws {
+    init(shm: OpaquePointer, size: PixelSize, stride: Int, format: ShmFormat) throws {
         byteCount = stride * size.height
         let fd = gs_create_shm_file("gesture-sandbox-buffer", Int64(byteCount))
         guard fd >= 0 else { throw WaylandError.systemCall(name: "memfd_create", errno: errno) }

@@ -63,7 +63,7 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient"]),
+        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",

@@ -125,7 +125,7 @@ public final class LiveSession: WaylandAppDelegate {
         app.setNeedsRedraw()
     }
 
-    public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [WaylandClient.PixelRect] {
+    public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
         let scale = Double(app.bufferScale)
         let repaint = damage.repaintRects(bufferAge: buffer.age)
@@ -138,10 +138,10 @@ public final class LiveSession: WaylandAppDelegate {
             logger.error("\(error)")
         }
         damage.commitFrame()
-        guard let repaint else { return [WaylandClient.PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] }
+        guard let repaint else { return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] }
         return repaint.map {
-            let r = Render.PixelRect(covering: $0, scale: scale)
-            return WaylandClient.PixelRect(x: r.x, y: r.y, width: r.width, height: r.height)
+            let r = PixelRect(covering: $0, scale: scale)
+            return DamageRect(x: r.x, y: r.y, width: r.width, height: r.height)
         }
     }
 
@@ -157,7 +157,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     private func startRecording(to path: String) {
         let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
-                                 profile: options.profile.name)
+                                 profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
         do {
             trace = try TraceWriter(path: path, header: header)
         } catch {

@@ -271,7 +271,8 @@ compositor_destroyed(struct wl_listener *listener, void *data)
 	wl_list_remove(&h->compositor_destroy_listener.link);
 	harness_commits_fini(h);
 	harness_forget_touch_client(h);
-	/* Resources outlive us until their clients go: make them inert. */
+	/* Resources outlive us until wl_display_destroy frees their clients,
+	 * which dispatches no more requests: only unhook them from our list. */
 	wl_resource_for_each_safe(resource, next, &h->resources) {
 		wl_resource_set_user_data(resource, NULL);
 		wl_list_remove(wl_resource_get_link(resource));

@@ -33,6 +33,18 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
+    @Test func requestsAfterWestonStoppedFailWithOneLine() throws {
+        let weston = try WestonInstance(Self.smallOutput)
+        let harness = try weston.connect()
+        weston.stop()
+        let error = try #require(throws: HarnessError.self) {
+            try harness.touchDown(id: 0, x: 1, y: 1)
+            try harness.roundtrip()
+        }
+        #expect(error.message.hasPrefix("harness connection \(weston.socketPath)"))
+        #expect(!error.message.contains("\n"))
+    }
+
     @Test func deinitAloneLeavesNoProcess() throws {
         var weston: WestonInstance? = try WestonInstance(Self.smallOutput)
         let pid = try #require(weston?.pid)

@@ -174,16 +174,9 @@ public final class LiveSession: WaylandAppDelegate {
         }
         if let trace { attempt { try trace.finish() } }
         if let deliveries { attempt { try deliveries.finish() } }
-        if let path = options.statePath { attempt { try writeState(to: path) } }
+        if let path = options.statePath { attempt { try host.scene.snapshot().write(to: path) } }
         if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }
         if let firstError { throw firstError }
-    }
-
-    private func writeState(to path: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        let data = try encoder.encode(host.scene.snapshot())
-        try OutputFile.write(String(decoding: data, as: UTF8.self) + "\n", to: path)
     }
 
     private func writeScreenshot(to path: String) throws {

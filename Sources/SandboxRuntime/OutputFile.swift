@@ -1,4 +1,5 @@
 import Foundation
+import Scenes
 
 // MARK: - Files that appear whole or not at all
 
@@ -54,4 +55,13 @@ public struct RuntimeError: Error, CustomStringConvertible {
     public let description: String
     /// Creates an error with its one-line message.
     public init(_ description: String) { self.description = description }
+}
+
+extension SceneSnapshot {
+    /// Writes the snapshot as pretty JSON with sorted keys (stable for diffs), whole or not at all.
+    public func write(to path: String) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        try OutputFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
+    }
 }

@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import SandboxRuntime
+
+/// `gesture-sandbox demo`: the scripted session under a private headless weston.
+struct Demo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scripted four-finger session in TouchDemo under a private headless weston.",
+        discussion: "Writes trace.jsonl (raw wl_touch records), deliveries.jsonl, state.json and before/after PNG screenshots to the output folder and prints its path. Needs weston and the harness module (make -C harness).")
+
+    @Option(help: ArgumentHelp("Folder for the outputs.", valueName: "dir"))
+    var output: String = "out/demo"
+
+    func run() throws {
+        do {
+            let runner = DemoRunner(outputDirectory: output, clientExecutable: try selfExecutable())
+            let result = try runner.run()
+            print("""
+                demo: \(result.recordCount) wl_touch records recorded
+                  trace       \(result.trace)
+                  deliveries  \(result.deliveries)
+                  state       \(result.state)
+                  before      \(result.before)
+                  after       \(result.after)
+                \(result.directory)
+                """)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// This program's own path, to start it as the demo's client.
+    private func selfExecutable() throws -> String {
+        let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        return path
+    }
+}

@@ -1,0 +1,27 @@
+import ArgumentParser
+import Foundation
+
+/// The `gesture-sandbox` command line: watch, replay, inject, demo.
+@main
+struct GestureSandbox: ParsableCommand {
+    /// The version written into trace headers and printed by --version.
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "gesture-sandbox",
+        abstract: "See how a UIKit-style responder chain interprets a compositor's wl_touch stream.",
+        discussion: """
+            run      opens the sandbox window under $WAYLAND_DISPLAY (touch it, or drag with mouse button 1)
+            replay   runs a trace headless and prints the deliveries log
+            inject   sends a compact touch script to the gesture harness of a private weston
+            demo     runs a scripted four-finger session under a private headless weston
+            """,
+        version: version,
+        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, ListScenes.self, ListProfiles.self])
+}
+
+/// Prints `error` as one line on stderr and exits with `code`.
+func fail(_ error: Error, code: Int32 = 1) -> ExitCode {
+    FileHandle.standardError.write(Data("gesture-sandbox: \(error)\n".utf8))
+    return ExitCode(code)
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import SandboxRuntime
+import WaylandClient
+
+/// `gesture-sandbox run`: the live window.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Open the sandbox window under a Wayland compositor.",
+        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a mirrored second finger). q or Escape quits; so do SIGINT and SIGTERM, which finish every output file.")
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Option(help: ArgumentHelp("Wayland display to connect to (default: $WAYLAND_DISPLAY).", valueName: "name"))
+    var display: String?
+
+    @Option(help: ArgumentHelp("Record every wl_touch event to this JSON Lines trace.", valueName: "file"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("Write the deliveries log (one JSON line per responder call) here.", valueName: "file"))
+    var log: String?
+
+    @Option(help: ArgumentHelp("On exit, write the scene's state (view frames, facts) as JSON here.", valueName: "file"))
+    var state: String?
+
+    @Option(help: ArgumentHelp("On exit, write a PNG of the last frame here.", valueName: "file"))
+    var screenshot: String?
+
+    func run() throws {
+        let options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
+                                  profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
+                                  statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
+        do {
+            let session = try LiveSession(options: options)
+            _ = try session.run()
+        } catch {
+            throw fail(error)
+        }
+    }
+}

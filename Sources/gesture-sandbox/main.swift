@@ -1,1 +1,0 @@
-print("gesture-sandbox: under construction")

@@ -100,8 +100,8 @@ public final class LiveSession: WaylandAppDelegate {
     // MARK: - WaylandAppDelegate
 
     public func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {
-        if let trace {
-            do { try trace.write(record) } catch {
+        if let path = options.recordPath {
+            do { try recording(to: path).write(record) } catch {
                 logger.error("\(error)")
                 app.stop()
             }
@@ -119,9 +119,6 @@ public final class LiveSession: WaylandAppDelegate {
     public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
         host.resize(to: Size(width: Double(logicalSize.width), height: Double(logicalSize.height)))
         damage.addFull()
-        if trace == nil, let path = options.recordPath {
-            startRecording(to: path)
-        }
         app.setNeedsRedraw()
     }
 
@@ -155,15 +152,16 @@ public final class LiveSession: WaylandAppDelegate {
         if host.scene.window.needsDisplay { app.setNeedsRedraw() }
     }
 
-    private func startRecording(to path: String) {
+    /// The trace writer, opened at the first record (or at exit for an empty session), so the
+    /// header describes the surface as it was when touched: its outputs and buffer scale are
+    /// known only after the first configure and surface.enter.
+    private func recording(to path: String) throws -> TraceWriter {
+        if let trace { return trace }
         let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
                                  profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
-        do {
-            trace = try TraceWriter(path: path, header: header)
-        } catch {
-            logger.error("\(error)")
-            app.stop()
-        }
+        let writer = try TraceWriter(path: path, header: header)
+        trace = writer
+        return writer
     }
 
     private func finishOutputs() throws {
@@ -172,7 +170,7 @@ public final class LiveSession: WaylandAppDelegate {
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch { firstError = firstError ?? error }
         }
-        if let trace { attempt { try trace.finish() } }
+        if let path = options.recordPath { attempt { try recording(to: path).finish() } }
         if let deliveries { attempt { try deliveries.finish() } }
         if let path = options.statePath { attempt { try host.scene.snapshot().write(to: path) } }
         if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }

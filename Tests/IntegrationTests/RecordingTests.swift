@@ -1,0 +1,55 @@
+import Foundation
+import Glibc
+import Render
+import SandboxHarness
+import Scenes
+import Testing
+import TouchKit
+import TouchStream
+
+/// Recording and injection paths a user drives from the shell.
+@Suite(.serialized)
+struct RecordingTests {
+    @Test("SIGINT mid-session leaves a complete, parseable trace and no .partial file")
+    func interruptedRecording() throws {
+        let client = try SandboxClient()
+        try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
+        kill(client.process.pid, SIGINT)
+        #expect(client.process.wait(timeout: SandboxClient.timeout) == .exited(0))
+        let records = try client.trace().records
+        #expect(records.map(\.event.name) == ["down", "frame", "motion", "frame"])
+        #expect(!FileManager.default.fileExists(atPath: client.tracePath + ".partial"))
+        #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
+    }
+
+    @Test("gesture-sandbox inject drives the harness of a running weston")
+    func injectCommand() throws {
+        let client = try SandboxClient()
+        let injector = try ChildProcess(
+            executable: try sandboxExecutable(),
+            arguments: ["inject", "down 0 1180 100; frame; motion 0 1150 130; frame; up 0; frame"],
+            environment: client.weston.childEnvironment(), logPath: client.files.file("inject.log"))
+        #expect(injector.wait(timeout: SandboxClient.timeout) == .exited(0), "\(injector.output())")
+        try client.harness.dispatch(for: 0.1)
+        #expect(client.finish() == .exited(0))
+        let margin = TouchDemoScene.cornerMargin, side = TouchDemoScene.squareSide
+        #expect(try client.state().frame("green")?.origin == Point(x: Double(SandboxClient.width) - margin - side - 30,
+                                                                  y: margin + 30))
+    }
+
+    @Test("output scale 2: buffer scale 2, touch in logical px, screenshot at twice the size")
+    func outputScaleTwo() throws {
+        let client = try SandboxClient(scale: 2)
+        try client.inject("down 0 100 100; frame; motion 0 200 150; frame; up 0; frame")
+        try client.harness.dispatch(for: 0.1)
+        let shot = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        #expect(client.finish() == .exited(0))
+        #expect(try client.trace().header?.environment.surface?.bufferScale == 2)
+        #expect(try client.state().frame("red")?.origin == Point(x: TouchDemoScene.cornerMargin + 100,
+                                                                y: TouchDemoScene.cornerMargin + 50))
+        #expect(shot.width == SandboxClient.width * 2)
+        let red = TouchDemoScene.squares[0].color
+        // New centre (200, 150) logical → (400, 300) in the scale-2 screenshot.
+        #expect(Array(shot.rgba(x: 400, y: 300).prefix(3)) == [red.red, red.green, red.blue].map { UInt8(($0 * 255).rounded()) })
+    }
+}

@@ -64,7 +64,7 @@ public final class LiveSession: WaylandAppDelegate {
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
         self.options = options
         self.logger = logger
-        app = try WaylandApp(display: options.display, title: "GestureSandbox — \(options.sceneType.info.name)")
+        app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox")
         clock = TraceAlignedClock(loop: app.loop)
         let recorder = options.logPath == nil ? nil : DeliveryRecorder()
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))

@@ -61,8 +61,16 @@ import TouchKit
         #expect(replay.snapshot.views["placard"] == Self.centredPlacard)
     }
 
+    @Test func theContainerIgnoresTouchesWhileThePlacardBouncesBack() throws {
+        let replay = try ReplayFixture("moveme-tap-during-bounce", MoveMeScene.self)
+        #expect(replay.lines(of: "window") == ["window touchesBegan 1@300,600", "window touchesEnded 1@300,600"])
+        #expect(replay.lines(of: "moveme").suffix(2) == ["moveme touchesBegan 2@300,600", "moveme touchesEnded 2@300,600"])
+        #expect(replay.calls.first { $0.responder == "window" }?.timestamp == 0.116)
+        #expect(replay.snapshot.views["placard"] == Self.centredPlacard)
+    }
+
     @Test func replaysAreDeterministic() throws {
-        for name in ["moveme-drag", "moveme-hold", "moveme-cancel", "moveme-doubletap-outside"] {
+        for name in ["moveme-drag", "moveme-hold", "moveme-cancel", "moveme-doubletap-outside", "moveme-tap-during-bounce"] {
             try expectDeterministic(name, MoveMeScene.self)
         }
     }

@@ -6,6 +6,14 @@ import Testing
 import TouchKit
 import TouchStream
 
+// MARK: - Fixture files
+
+/// The file path of `Fixtures/<name>.txt` in the test bundle.
+func fixturePath(_ name: String) throws -> String {
+    try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"),
+                 "no fixture \(name).txt").path
+}
+
 // MARK: - Replaying a fixture as `gesture-sandbox replay FILE --scene NAME` does
 
 /// One fixture trace replayed through one scene, with the log summarised for assertions.
@@ -17,21 +25,15 @@ struct ReplayFixture<S: Scene> {
 
     /// Reads `Fixtures/<name>.txt` with `TraceReader` (as the CLI does) and replays it in `S` under `profile`.
     init(_ name: String, _ sceneType: S.Type, profile: ThresholdProfile = .uikit) throws {
-        let trace = try TraceReader.read(try Self.path(of: name))
+        let trace = try TraceReader.read(try fixturePath(name))
         session = ReplaySession(trace: trace, sceneType: sceneType, profile: profile)
         guard let typed = session.host.scene as? S else { throw FixtureError(message: "scene is not \(S.self)") }
         scene = typed
     }
 
-    /// The file path of fixture `name` in the test bundle.
-    static func path(of name: String) throws -> String {
-        try #require(Bundle.module.url(forResource: name, withExtension: "txt", subdirectory: "Fixtures"),
-                     "no fixture \(name).txt").path
-    }
-
     /// The logged calls and withheld touches, one line each:
     /// `RESPONDER METHOD ID@X,Y …` (receiver's coordinates) or `withheld ID VIEW REASON`.
-    var lines: [String] { session.recorder.entries.map(Self.summary) }
+    var lines: [String] { session.recorder.entries.map(summaryLine) }
 
     /// The summary lines that name `responder` (calls to it, touches withheld from it).
     func lines(of responder: String) -> [String] {
@@ -45,16 +47,6 @@ struct ReplayFixture<S: Scene> {
 
     /// The snapshot after the replay.
     var snapshot: SceneSnapshot { session.snapshot }
-
-    static func summary(_ entry: DeliveryEntry) -> String {
-        switch entry {
-        case .call(let call):
-            let touches = call.touches.map { "\($0.id)@\(FactText.number($0.location.x)),\(FactText.number($0.location.y))" }
-            return ([call.responder, call.method.rawValue] + touches).joined(separator: " ")
-        case .withheld(let touch):
-            return "withheld \(touch.id) \(touch.view ?? "-") \(touch.reason.rawValue)"
-        }
-    }
 }
 
 /// A fixture that cannot be replayed as asked.
@@ -62,6 +54,17 @@ struct FixtureError: Error, CustomStringConvertible {
     /// What went wrong.
     var message: String
     var description: String { message }
+}
+
+/// One log entry as a summary line (see `ReplayFixture.lines`).
+func summaryLine(_ entry: DeliveryEntry) -> String {
+    switch entry {
+    case .call(let call):
+        let touches = call.touches.map { "\($0.id)@\(FactText.number($0.location.x)),\(FactText.number($0.location.y))" }
+        return ([call.responder, call.method.rawValue] + touches).joined(separator: " ")
+    case .withheld(let touch):
+        return "withheld \(touch.id) \(touch.view ?? "-") \(touch.reason.rawValue)"
+    }
 }
 
 // MARK: - Determinism

@@ -34,6 +34,7 @@ public final class BeginPointsScene: Scene {
             "finished": surface.finished.map { "\($0.id):\(FactText.number($0.distance))" }
                 .joined(separator: ","),
             "beginPoints": surface.finished.map { "\($0.id)@\(FactText.point($0.begin))" }.joined(separator: ","),
+            "cancelled": FactText.ids(surface.finished.filter(\.wasCancelled).map(\.id)),
             "stillStored": String(surface.storedCount),
         ])
     }
@@ -44,7 +45,13 @@ public final class BeginPointsScene: Scene {
 /// Each touch is its own key (a Touch's identity is one finger's life), so
 /// several fingers, and a later finger reusing a compositor id, never mix.
 /// Distances are in this view's coordinates, from the begin point to the last location.
+/// While a touch is down, a marker named "begin<ID>" shows its stored begin point.
 public final class BeginPointsView: View {
+    /// Side of a begin-point marker, logical px.
+    public static let markerSide = 24.0
+    /// Marker colour.
+    public static let markerColor = Color(rgb: 0xffca28)
+
     /// One finished touch: its id, where it began, where it finished, and the straight-line distance.
     public struct FinishedTouch: Hashable, Sendable {
         /// The compositor's touch id.
@@ -62,6 +69,7 @@ public final class BeginPointsView: View {
     /// Every finished touch, in the order they finished (within one call, by id).
     public private(set) var finished: [FinishedTouch] = []
     private var beginPoints: [Touch: Point] = [:]
+    private var markers: [Touch: View] = [:]
 
     /// Creates the view; it takes every finger (isMultipleTouchEnabled), as the listings require.
     public init(frame: Rect) {
@@ -74,7 +82,11 @@ public final class BeginPointsView: View {
 
     public override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         // Listing 3-4: cache the begin location of each new touch.
-        for touch in touches { beginPoints[touch] = touch.location(in: self) }
+        for touch in touches.sorted(by: { $0.serial < $1.serial }) {
+            let begin = touch.location(in: self)
+            beginPoints[touch] = begin
+            showMarker(for: touch, at: begin)
+        }
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {}
@@ -91,10 +103,23 @@ public final class BeginPointsView: View {
     private func retrieveBeginPoints(of touches: Set<Touch>, cancelled: Bool) {
         for touch in touches.sorted(by: { ($0.id, $0.serial) < ($1.id, $1.serial) }) {
             guard let begin = beginPoints.removeValue(forKey: touch) else { continue }
+            markers.removeValue(forKey: touch)?.removeFromSuperview()
             let end = touch.location(in: self)
             let distance = ((end.x - begin.x) * (end.x - begin.x) + (end.y - begin.y) * (end.y - begin.y)).squareRoot()
             finished.append(FinishedTouch(id: touch.id, begin: begin, end: end, distance: distance,
                                           wasCancelled: cancelled))
         }
+    }
+
+    private func showMarker(for touch: Touch, at point: Point) {
+        let side = Self.markerSide
+        let marker = View(frame: Rect(x: 0, y: 0, width: side, height: side), name: "begin\(touch.id)")
+        marker.backgroundColor = Self.markerColor
+        marker.cornerRadius = side / 2
+        // Markers must not catch the fingers that land on them.
+        marker.isUserInteractionEnabled = false
+        marker.center = point
+        addSubview(marker)
+        markers[touch] = marker
     }
 }

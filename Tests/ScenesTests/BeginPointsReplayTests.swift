@@ -24,9 +24,23 @@ import TouchKit
             Point(x: 130, y: 140), Point(x: 700, y: 130), Point(x: 620, y: 460),
         ])
         #expect(replay.scene.surface.finished.allSatisfy { !$0.wasCancelled })
+        #expect(replay.scene.surface.subviews.isEmpty, "a begin marker outlived its touch")
+    }
+
+    @Test func cancelledTouchesReadTheirBeginPointsBackToo() throws {
+        let replay = try ReplayFixture("beginpoints-cancel", BeginPointsScene.self)
+        #expect(replay.lines.suffix(2) == [
+            "beginpoints touchesMoved 2@530,140",
+            "beginpoints touchesCancelled 1@300,160 2@530,140",
+        ])
+        #expect(replay.snapshot.facts["finished"] == "0:40,1:60,2:50")
+        #expect(replay.snapshot.facts["cancelled"] == "1,2")
+        #expect(replay.snapshot.facts["stillStored"] == "0")
+        #expect(replay.scene.surface.subviews.isEmpty)
     }
 
     @Test func replaysAreDeterministic() throws {
         try expectDeterministic("beginpoints", BeginPointsScene.self)
+        try expectDeterministic("beginpoints-cancel", BeginPointsScene.self)
     }
 }

@@ -89,3 +89,21 @@ extension PixelBuffer {
     /// The pixel under window point (`x`, `y`) at scale 1.
     func pixel(at x: Double, _ y: Double) -> UInt32 { pixel(x: Int(x), y: Int(y)) }
 }
+
+/// The 0xAARRGGBB word of translucent `color` drawn over opaque `background`.
+func blend(_ color: Color, over background: Color) -> UInt32 {
+    func mix(_ top: Double, _ bottom: Double) -> Double { top * color.alpha + bottom * (1 - color.alpha) }
+    return argb(Color(red: mix(color.red, background.red), green: mix(color.green, background.green),
+                      blue: mix(color.blue, background.blue)))
+}
+
+/// Rounding in premultiplied blending may differ by this much per 8-bit channel.
+let channelTolerance: UInt32 = 2
+
+/// True when every channel of `pixel` is within `channelTolerance` of `expected`'s.
+func isClose(_ pixel: UInt32, to expected: UInt32) -> Bool {
+    stride(from: 0, to: 32, by: 8).allSatisfy { shift in
+        let a = (pixel >> UInt32(shift)) & 0xff, b = (expected >> UInt32(shift)) & 0xff
+        return max(a, b) - min(a, b) <= channelTolerance
+    }
+}

@@ -18,7 +18,7 @@ import TouchKit
         #expect(replay.snapshot.views["spot0"] == nil)
         #expect(replay.scene.canvas.subviews.map(\.transform) == [.identity])
         let image = try replay.session.render()
-        #expect(image.pixel(at: 650, 420) != argb(SpotsScene.background))
+        #expect(isClose(image.pixel(at: 650, 420), to: blend(SpotsView.spotColor, over: SpotsScene.background)))
         #expect(image.pixel(at: 220, 210) == argb(SpotsScene.background))
     }
 

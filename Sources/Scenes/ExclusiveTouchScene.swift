@@ -14,9 +14,9 @@ public final class ExclusiveTouchScene: Scene {
         summary: "views A (exclusiveTouch), B and C: A never shares the window with another tracking view",
         seed: "Event Handling Guide for iOS, figure 3-5 (restricting event delivery with an exclusive-touch view)")
 
-    /// Side of each square view, logical px.
+    /// Side of each square view in a window large enough, logical px.
     public static let side = 300.0
-    /// Gap between neighbouring views, logical px.
+    /// Gap between neighbouring views and between a view and the window edge, logical px.
     public static let gap = 50.0
     /// The window's background colour.
     public static let background = Color(rgb: 0x303030)
@@ -30,7 +30,7 @@ public final class ExclusiveTouchScene: Scene {
     public init(context: SceneContext) {
         window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
         window.backgroundColor = Self.background
-        let square = Rect(x: 0, y: 0, width: Self.side, height: Self.side)
+        let square = Rect.zero
         a = TrackingView(frame: square, name: "A", color: Color(rgb: 0xc62828))
         a.isExclusiveTouch = true
         b = TrackingView(frame: square, name: "B", color: Color(rgb: 0x2e7d32))
@@ -39,11 +39,14 @@ public final class ExclusiveTouchScene: Scene {
         resize(to: context.size)
     }
 
+    /// Centres the row in the window, shrinking the squares when three of them and their gaps do not fit.
     public func resize(to size: Size) {
         window.frame = Rect(origin: .zero, size: size)
-        let step = Self.side + Self.gap
+        let side = max(0, min(Self.side, (size.width - 4 * Self.gap) / 3, size.height - 2 * Self.gap))
+        let step = side + Self.gap
         for (index, view) in [a, b, c].enumerated() {
-            view.center = Point(x: size.width / 2 + Double(index - 1) * step, y: size.height / 2)
+            let centre = Point(x: size.width / 2 + Double(index - 1) * step, y: size.height / 2)
+            view.frame = Rect(x: centre.x - side / 2, y: centre.y - side / 2, width: side, height: side)
         }
     }
 

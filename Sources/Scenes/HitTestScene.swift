@@ -10,11 +10,11 @@ public final class HitTestScene: Scene {
         summary: "a superview that overrides hitTest to take its subviews' touches; a plain one beside it",
         seed: "Event Handling Guide for iOS, Multitouch Events: intercepting touches by overriding hit-testing")
 
-    /// Each panel's size, logical px.
-    public static let panelSize = Size(width: 400, height: 400)
-    /// Each child's size, logical px; children sit in their panel's centre.
-    public static let childSize = Size(width: 200, height: 200)
-    /// Gap between the panels, logical px.
+    /// Side of each square panel in a window large enough, logical px.
+    public static let panelSide = 400.0
+    /// A child's side as a fraction of its panel's; children sit in their panel's centre.
+    public static let childFraction = 0.5
+    /// Gap between the panels and between a panel and the window edge, logical px.
     public static let gap = 80.0
     /// The window's background colour.
     public static let background = Color(rgb: 0x1b1b1b)
@@ -32,10 +32,7 @@ public final class HitTestScene: Scene {
     public init(context: SceneContext) {
         window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
         window.backgroundColor = Self.background
-        let panel = Rect(origin: .zero, size: Self.panelSize)
-        let child = Rect(x: (Self.panelSize.width - Self.childSize.width) / 2,
-                         y: (Self.panelSize.height - Self.childSize.height) / 2,
-                         width: Self.childSize.width, height: Self.childSize.height)
+        let panel = Rect.zero, child = Rect.zero
         plain = TrackingView(frame: panel, name: "plain", color: Color(rgb: 0x37474f))
         plainChild = TrackingView(frame: child, name: "plainChild", color: Color(rgb: 0x8bc34a))
         swallowing = SwallowingView(frame: panel, name: "swallowing", color: Color(rgb: 0x4e342e))
@@ -47,11 +44,17 @@ public final class HitTestScene: Scene {
         resize(to: context.size)
     }
 
+    /// Centres the pair in the window, shrinking the panels when two of them and their gaps do not fit.
     public func resize(to size: Size) {
         window.frame = Rect(origin: .zero, size: size)
-        let offset = (Self.gap + Self.panelSize.width) / 2
-        plain.center = Point(x: size.width / 2 - offset, y: size.height / 2)
-        swallowing.center = Point(x: size.width / 2 + offset, y: size.height / 2)
+        let side = max(0, min(Self.panelSide, (size.width - 3 * Self.gap) / 2, size.height - 2 * Self.gap))
+        let offset = (Self.gap + side) / 2
+        let childSide = side * Self.childFraction, inset = (side - childSide) / 2
+        for (panel, child, x) in [(plain as View, plainChild, size.width / 2 - offset),
+                                  (swallowing as View, swallowedChild, size.width / 2 + offset)] {
+            panel.frame = Rect(x: x - side / 2, y: (size.height - side) / 2, width: side, height: side)
+            child.frame = Rect(x: inset, y: inset, width: childSide, height: childSide)
+        }
     }
 
     public func snapshot() -> SceneSnapshot {

@@ -46,8 +46,11 @@ import TouchStream
         return replays
     }
 
-    @Test func everyFixtureIsDocumented() throws {
-        let documented = Set(try Self.documentedReplays().map(\.fixture))
+    @Test func everyFixtureAndEverySceneIsDocumented() throws {
+        let replays = try Self.documentedReplays()
+        #expect(Set(replays.map(\.scene)) == Set(SceneCatalog.names))
+        let documented = Set(replays.map(\.fixture))
+        #expect(documented.count == replays.count, "a fixture is documented twice")
         let folder = try #require(Bundle.module.resourceURL).appendingPathComponent("Fixtures")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".txt") }.map { String($0.dropLast(".txt".count)) }

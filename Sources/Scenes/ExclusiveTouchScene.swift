@@ -30,11 +30,11 @@ public final class ExclusiveTouchScene: Scene {
     public init(context: SceneContext) {
         window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
         window.backgroundColor = Self.background
-        let square = Rect.zero
-        a = TrackingView(frame: square, name: "A", color: Color(rgb: 0xc62828))
+        // resize(to:) sizes and places the squares.
+        a = TrackingView(frame: .zero, name: "A", color: Color(rgb: 0xc62828))
         a.isExclusiveTouch = true
-        b = TrackingView(frame: square, name: "B", color: Color(rgb: 0x2e7d32))
-        c = TrackingView(frame: square, name: "C", color: Color(rgb: 0x1565c0))
+        b = TrackingView(frame: .zero, name: "B", color: Color(rgb: 0x2e7d32))
+        c = TrackingView(frame: .zero, name: "C", color: Color(rgb: 0x1565c0))
         [a, b, c].forEach(window.addSubview)
         resize(to: context.size)
     }

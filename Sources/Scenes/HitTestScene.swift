@@ -32,6 +32,7 @@ public final class HitTestScene: Scene {
     public init(context: SceneContext) {
         window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
         window.backgroundColor = Self.background
+        // resize(to:) sizes and places the panels and their children.
         let panel = Rect.zero, child = Rect.zero
         plain = TrackingView(frame: panel, name: "plain", color: Color(rgb: 0x37474f))
         plainChild = TrackingView(frame: child, name: "plainChild", color: Color(rgb: 0x8bc34a))

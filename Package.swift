@@ -65,6 +65,9 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
+        .testTarget(name: "ScenesTests", dependencies: [
+            "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
+        ], resources: [.copy("Fixtures")]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ]),

@@ -90,7 +90,9 @@ extension Scene {
 public enum SceneCatalog {
     /// The scene types.
     public static var all: [any Scene.Type] {
-        [TouchDemoScene.self, MoveMeScene.self, SwipeScene.self]
+        [TouchDemoScene.self, MoveMeScene.self, SwipeScene.self, TapCounterScene.self, BeginPointsScene.self,
+         LastFingerScene.self, ForwardingScene.self, ExclusiveTouchScene.self, HitTestScene.self,
+         DragViewScene.self, SpotsScene.self]
     }
 
     /// The scene named `name` (case-insensitive), if any.

@@ -85,8 +85,9 @@ public final class JSONLTraceReader {
 
     /// The next line without its newline; valid until the next call.
     private func nextLine() throws -> (bytes: UnsafeBufferPointer<UInt8>, terminated: Bool)? {
-        let base = buffer.baseAddress!
         while true {
+            // Read the base inside the loop: refill() may move the buffer.
+            let base = buffer.baseAddress!
             if start < end, let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
                 let lineEnd = base.distance(to: newline)
                 defer { start = lineEnd + 1 }

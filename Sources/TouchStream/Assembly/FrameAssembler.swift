@@ -44,6 +44,8 @@ public struct FrameAssembler {
     private var committed: [Int32: TouchState] = [:]
     /// Touches down including pending events.
     private var live: [Int32: TouchState] = [:]
+    /// Ids whose live state changed since the last delivered frame, to update `committed` in place.
+    private var changedIDs: [Int32] = []
     /// Ids active at a cancel, ignored until a new down (R5).
     private var cancelledIDs: Set<Int32> = []
     /// Ids that went up and did not come down again (R3).
@@ -185,7 +187,13 @@ public struct FrameAssembler {
         closePass()
         let passes = pending.take()
         if !passes.isEmpty { output.append(.frame(InputFrame(timestamp: clock.seconds, passes: passes))) }
-        committed = live
+        commit()
+    }
+
+    /// Makes the live state the committed one, touching only what changed (no copy per frame).
+    private mutating func commit() {
+        for id in changedIDs { committed[id] = live[id] }
+        changedIDs.removeAll(keepingCapacity: true)
     }
 
     /// Closes the current pass, reporting motions that changed nothing.
@@ -200,8 +208,8 @@ public struct FrameAssembler {
 
 extension FrameAssembler {
     private mutating func down(_ id: Int32, _ location: Point, emulated: Bool) {
-        cancelledIDs.remove(id)
-        endedIDs.remove(id)
+        if !cancelledIDs.isEmpty { cancelledIDs.remove(id) }
+        if !endedIDs.isEmpty { endedIDs.remove(id) }
         if let old = live[id] {
             report(.downOnActiveID, record: recordIndex, id: id, event: "down")
             closePass()
@@ -213,6 +221,7 @@ extension FrameAssembler {
             closePass()
         }
         nextSequence += 1
+        changedIDs.append(id)
         live[id] = TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
                               sequence: nextSequence)
         pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
@@ -220,7 +229,8 @@ extension FrameAssembler {
     }
 
     private mutating func motion(_ id: Int32, _ location: Point) {
-        guard var state = live[id] else { return ignore(id, event: "motion") }
+        guard let slot = live.index(forKey: id) else { return ignore(id, event: "motion") }
+        let state = live.values[slot]
         let index = recordIndex
         var several = false
         let updated = pending.update(id) { entry in
@@ -243,8 +253,8 @@ extension FrameAssembler {
             pending.add(entry)
         }
         if several { report(.severalMotions, record: index, id: id, event: "motion") }
-        state.location = location
-        live[id] = state
+        live.values[slot].location = location
+        changedIDs.append(id)
     }
 
     private mutating func up(_ id: Int32) {
@@ -260,6 +270,7 @@ extension FrameAssembler {
                                   orientation: state.orientation, isEmulated: state.isEmulated))
         }
         live[id] = nil
+        changedIDs.append(id)
         endedIDs.insert(id)
     }
 
@@ -269,6 +280,7 @@ extension FrameAssembler {
         var state = old
         change(&state)
         live[id] = state
+        changedIDs.append(id)
         guard state.majorRadius != old.majorRadius || state.orientation != old.orientation else { return }
         let updated = pending.update(id) {
             $0.majorRadius = state.majorRadius
@@ -307,8 +319,9 @@ extension FrameAssembler {
         }
         cancelledIDs.formUnion(live.keys)
         cancelledIDs.formUnion(committed.keys)
-        live = [:]
-        committed = [:]
+        live.removeAll(keepingCapacity: true)
+        committed.removeAll(keepingCapacity: true)
+        changedIDs.removeAll(keepingCapacity: true)
         previousWasCancel = true
     }
 }

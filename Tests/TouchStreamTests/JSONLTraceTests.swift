@@ -18,6 +18,14 @@ import TouchStream
         #expect(TraceWriter.line(for: RawRecord(.frame)) == #"{"kind":"frame"}"#)
     }
 
+    @Test func headerLineCarriesFormatVersionAndISOTime() throws {
+        let line = sampleHeader.jsonLine()
+        #expect(line.hasPrefix(#"{"created":"2026-11-22T05:00:00.000Z","environment":{"compositor":"weston 10.0.1","globals":[{"interface":"wl_compositor","version":4}"#))
+        #expect(line.hasSuffix(#""format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":1}"#))
+        #expect(!line.contains("\n"))
+        #expect(TraceHeader.isoTimestamp(Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.500Z")
+    }
+
     @Test func headerRoundTrips() throws {
         let line = Array(sampleHeader.jsonLine().utf8)
         #expect(try TraceHeader.parse(line, file: "h") == sampleHeader)
@@ -44,6 +52,12 @@ import TouchStream
         let trace = try TraceReader.read(path)
         #expect(trace.format == .jsonLines)
         #expect(trace.records == records)
+        var streamed: [RawRecord] = []
+        let streamedHeader = try TraceReader.forEachItem(in: path) { item in
+            if case .record(let record) = item { streamed.append(record) }
+        }
+        #expect(streamedHeader == sampleHeader)
+        #expect(streamed == records)
     }
 
     @Test func keyOrderSpacesBlankLinesAndEscapesAreAccepted() throws {
@@ -147,6 +161,9 @@ import TouchStream
         #expect(trace.format == .compact)
         #expect(trace.header == nil)
         #expect(trace.items.count == 5)
+        var streamed: [ScriptItem] = []
+        #expect(try TraceReader.forEachItem(in: script) { streamed.append($0) } == nil)
+        #expect(streamed == trace.items)
         let bad = try dir.write("bad.touch", "down 0 1 1; frame\nup\n")
         #expect(errorText { _ = try TraceReader.read(bad) } == "\(bad):2:3: missing ID: expected 'up ID'")
     }

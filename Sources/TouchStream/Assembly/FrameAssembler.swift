@@ -24,7 +24,7 @@ import TouchKit
 /// - Times unwrap wrap-aware into monotonic seconds (``TimeUnwrapper``); a frame's timestamp is
 ///   the latest event time seen so far, so frames without a timed event keep the previous time.
 /// - Coordinates are wl_fixed surface-local values, which are the window's logical px.
-public struct FrameAssembler {
+public struct FrameAssembler: Sendable {
     /// In replay, a timed event at least this much later than the pending frame's latest event
     /// means the live loop would have gone idle in between (weston stamps a whole evdev frame
     /// with one time), so ``ReplayAssembler`` calls ``flushIfIdle()`` first. In ms.

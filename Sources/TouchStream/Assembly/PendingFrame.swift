@@ -3,7 +3,7 @@ import TouchKit
 // MARK: - One touch within the pass being built
 
 /// A touch's change within the pass under construction.
-struct PassEntry {
+struct PassEntry: Sendable {
     var id: Int32
     var phase: TouchPhase
     var location: Point
@@ -39,7 +39,7 @@ struct PassEntry {
 ///
 /// A pass holds at most one entry per id; when an id needs a second phase the current
 /// pass is closed and a new one started (DESIGN §3).
-struct PendingFrame {
+struct PendingFrame: Sendable {
     /// Passes up to this size find an id by scanning, which beats hashing for the usual
     /// handful of fingers; larger passes (hostile traces) also keep a dictionary.
     static let linearSearchLimit = 16

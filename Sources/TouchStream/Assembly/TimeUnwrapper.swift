@@ -6,7 +6,7 @@
 /// 2^32 range (so a wrap from 2^32 - 1 to 0 is +1 ms); a backward step holds the clock where
 /// it is and is reported, and later steps are measured from the new raw value, so one
 /// backward jump is reported once rather than for every event until time catches up.
-struct TimeUnwrapper {
+struct TimeUnwrapper: Sendable {
     private var lastRaw: UInt32?
     /// The unwrapped time in ms; 0 before the first timed event.
     private(set) var milliseconds: Int64 = 0

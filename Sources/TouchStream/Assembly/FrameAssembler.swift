@@ -11,7 +11,8 @@ import TouchKit
 ///   touch never skips `began`. Down followed by motions in one frame is one `began` at the last
 ///   location.
 /// - ``flushIfIdle()`` delivers pending events without a frame once no touch is left down
-///   (weston ≤ 11 and mutter drop the frame after the last up).
+///   (weston ≤ 11 and mutter drop the frame after the last up); should the frame still come
+///   right after, it is taken as that late frame, not as an empty one.
 /// - Cancel drops the pending events, delivers every touch active at the last frame as
 ///   `cancelled` in one pass, and ignores later events for those ids until a new down.
 /// - Down on an active id cancels the old touch in a pass of its own, then begins the new one.
@@ -54,7 +55,9 @@ public struct FrameAssembler: Sendable {
     private var clock = TimeUnwrapper()
     private var nextSequence: UInt64 = 0
     private var recordIndex = 0
-    private var previousWasCancel = false
+    /// True right after a cancel or an idle flush: a frame that follows at once is the optional
+    /// frame after cancel (R7) or the late frame of flushed events, not an empty frame (R4).
+    private var mayTakeEmptyFrame = false
     private var output: [AssemblyOutput] = []
 
     /// Creates an assembler with no touch down.
@@ -82,6 +85,7 @@ public struct FrameAssembler: Sendable {
         if !pending.isEmpty, live.isEmpty {
             report(.missingFrameFlushed, record: pending.lastRecord, id: nil, event: "frame")
             deliverPending()
+            mayTakeEmptyFrame = true
         }
         drain(into: &out)
     }
@@ -136,14 +140,14 @@ public struct FrameAssembler: Sendable {
     // MARK: - Dispatch
 
     private mutating func handle(_ record: RawRecord) {
-        let afterCancel = previousWasCancel
-        previousWasCancel = false
+        let mayBeEmpty = mayTakeEmptyFrame
+        mayTakeEmptyFrame = false
         let event = record.event
         if let time = event.time, !clock.observe(time) {
             report(.timeWentBackwards, record: recordIndex, id: event.touchID, event: event.name)
         }
         if case .frame = event {
-            handleFrame(afterCancel: afterCancel)
+            handleFrame(mayBeEmpty: mayBeEmpty)
             return
         }
         pending.recordCount += 1
@@ -173,10 +177,9 @@ public struct FrameAssembler: Sendable {
 
     // MARK: - Frames
 
-    private mutating func handleFrame(afterCancel: Bool) {
+    private mutating func handleFrame(mayBeEmpty: Bool) {
         if pending.isEmpty {
-            // R7: a frame right after a cancel is optional, so it is not an empty frame.
-            if !afterCancel { report(.emptyFrame, record: recordIndex, id: nil, event: "frame") }
+            if !mayBeEmpty { report(.emptyFrame, record: recordIndex, id: nil, event: "frame") }
             return
         }
         deliverPending()
@@ -322,6 +325,6 @@ extension FrameAssembler {
         live.removeAll(keepingCapacity: true)
         committed.removeAll(keepingCapacity: true)
         changedIDs.removeAll(keepingCapacity: true)
-        previousWasCancel = true
+        mayTakeEmptyFrame = true
     }
 }

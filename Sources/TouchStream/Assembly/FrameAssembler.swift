@@ -31,26 +31,16 @@ public struct FrameAssembler: Sendable {
     /// with one time), so ``ReplayAssembler`` calls ``flushIfIdle()`` first. In ms.
     public static let replayIdleGapMilliseconds: Int32 = 1
 
-    /// State of a touch that is down.
-    private struct TouchState {
-        var location: Point
-        var majorRadius: Double
-        var orientation: Double?
-        var isEmulated: Bool
-        /// Down order, so a cancel delivers touches in the order they began.
-        var sequence: UInt64
-    }
+    /// wl_touch.shape gives the major axis (a diameter); TouchInput.majorRadius, like
+    /// UITouch.majorRadius, is a radius.
+    static let radiusPerMajorAxis = 0.5
 
     /// Touches down as of the last delivered frame (what a cancel ends).
     private var committed: [Int32: TouchState] = [:]
-    /// Touches down including pending events.
-    private var live: [Int32: TouchState] = [:]
-    /// Ids whose live state changed since the last delivered frame, to update `committed` in place.
+    /// Every id seen, with its state including pending events.
+    private var ids = TouchIDTable()
+    /// Ids whose state changed since the last delivered frame, to update `committed` in place.
     private var changedIDs: [Int32] = []
-    /// Ids active at a cancel, ignored until a new down (R5).
-    private var cancelledIDs: Set<Int32> = []
-    /// Ids that went up and did not come down again (R3).
-    private var endedIDs: Set<Int32> = []
     private var pending = PendingFrame()
     private var clock = TimeUnwrapper()
     private var nextSequence: UInt64 = 0
@@ -82,7 +72,7 @@ public struct FrameAssembler: Sendable {
     /// Delivers pending events as a frame when no touch is left down (the missing-frame repair);
     /// does nothing while a touch is down or nothing is pending.
     public mutating func flushIfIdle(into out: inout [AssemblyOutput]) {
-        if !pending.isEmpty, live.isEmpty {
+        if !pending.isEmpty, ids.activeCount == 0 {
             report(.missingFrameFlushed, record: pending.lastRecord, id: nil, event: "frame")
             deliverPending()
             mayTakeEmptyFrame = true
@@ -115,9 +105,7 @@ public struct FrameAssembler: Sendable {
     }
 
     /// Ids of the touches down, pending events included, in the order they went down.
-    public var activeTouchIDs: [Int32] {
-        live.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
-    }
+    public var activeTouchIDs: [Int32] { ids.activeTouches.map(\.id) }
 
     /// True when records arrived since the last delivered frame.
     public var hasPendingEvents: Bool { !pending.isEmpty }
@@ -160,7 +148,7 @@ public struct FrameAssembler: Sendable {
         case .up(_, _, let id):
             up(id)
         case .shape(let id, let major, _):
-            contact(id, event: "shape") { $0.majorRadius = major.doubleValue / 2 }
+            contact(id, event: "shape") { $0.majorRadius = major.doubleValue * Self.radiusPerMajorAxis }
         case .orientation(let id, let degrees):
             contact(id, event: "orientation") { $0.orientation = degrees.doubleValue }
         case .cancel:
@@ -195,7 +183,7 @@ public struct FrameAssembler: Sendable {
 
     /// Makes the live state the committed one, touching only what changed (no copy per frame).
     private mutating func commit() {
-        for id in changedIDs { committed[id] = live[id] }
+        for id in changedIDs { committed[id] = ids[active: id] }
         changedIDs.removeAll(keepingCapacity: true)
     }
 
@@ -211,29 +199,24 @@ public struct FrameAssembler: Sendable {
 
 extension FrameAssembler {
     private mutating func down(_ id: Int32, _ location: Point, emulated: Bool) {
-        if !cancelledIDs.isEmpty { cancelledIDs.remove(id) }
-        if !endedIDs.isEmpty { endedIDs.remove(id) }
-        if let old = live[id] {
+        if let old = ids[active: id] {
             report(.downOnActiveID, record: recordIndex, id: id, event: "down")
             closePass()
-            pending.appendPass([TouchInput(id: id, phase: .cancelled, location: old.location,
-                                           majorRadius: old.majorRadius, orientation: old.orientation,
-                                           isEmulated: old.isEmulated)])
+            pending.appendPass([old.input(id, .cancelled)])
         } else if pending.entry(id) != nil {
             report(.frameSplitIDReuse, record: recordIndex, id: id, event: "down")
             closePass()
         }
         nextSequence += 1
         changedIDs.append(id)
-        live[id] = TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
-                              sequence: nextSequence)
+        ids.begin(id, TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
+                                 sequence: nextSequence))
         pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
                               coalesced: [location], majorRadius: 0, orientation: nil, isEmulated: emulated))
     }
 
     private mutating func motion(_ id: Int32, _ location: Point) {
-        guard let slot = live.index(forKey: id) else { return ignore(id, event: "motion") }
-        let state = live.values[slot]
+        guard let state = ids.update(id, { $0.location = location }) else { return ignore(id, event: "motion") }
         let index = recordIndex
         var several = false
         let updated = pending.update(id) { entry in
@@ -256,12 +239,11 @@ extension FrameAssembler {
             pending.add(entry)
         }
         if several { report(.severalMotions, record: index, id: id, event: "motion") }
-        live.values[slot].location = location
         changedIDs.append(id)
     }
 
     private mutating func up(_ id: Int32) {
-        guard let state = live[id] else { return ignore(id, event: "up") }
+        guard let state = ids[active: id] else { return ignore(id, event: "up") }
         if let entry = pending.entry(id), entry.phase == .began {
             report(.frameSplitDownUp, record: recordIndex, id: id, event: "up")
             closePass()
@@ -272,17 +254,13 @@ extension FrameAssembler {
                                   coalesced: [state.location], majorRadius: state.majorRadius,
                                   orientation: state.orientation, isEmulated: state.isEmulated))
         }
-        live[id] = nil
+        ids.end(id)
         changedIDs.append(id)
-        endedIDs.insert(id)
     }
 
     /// Shape or orientation: updates the touch; a real change with no entry yet adds a stationary one.
     private mutating func contact(_ id: Int32, event: String, _ change: (inout TouchState) -> Void) {
-        guard let old = live[id] else { return ignore(id, event: event) }
-        var state = old
-        change(&state)
-        live[id] = state
+        guard let old = ids.update(id, change), let state = ids[active: id] else { return ignore(id, event: event) }
         changedIDs.append(id)
         guard state.majorRadius != old.majorRadius || state.orientation != old.orientation else { return }
         let updated = pending.update(id) {
@@ -301,8 +279,11 @@ extension FrameAssembler {
     }
 
     private mutating func ignore(_ id: Int32, event: String) {
-        let kind: AssemblyDiagnostic.Kind =
-            cancelledIDs.contains(id) ? .eventAfterCancel : endedIDs.contains(id) ? .eventAfterUp : .unknownID
+        let kind: AssemblyDiagnostic.Kind = switch ids.state(of: id) {
+        case .cancelled?: .eventAfterCancel
+        case .ended?: .eventAfterUp
+        case .active?, nil: .unknownID
+        }
         report(kind, record: recordIndex, id: id, event: event)
     }
 
@@ -311,18 +292,15 @@ extension FrameAssembler {
         if pending.recordCount > 1 { report(.cancelDroppedPending, record: recordIndex, id: nil, event: "cancel") }
         pending.reset()
         let active = committed.sorted { $0.value.sequence < $1.value.sequence }
-        if active.isEmpty, live.isEmpty {
+        if active.isEmpty, ids.activeCount == 0 {
             report(.cancelWithoutTouch, record: recordIndex, id: nil, event: "cancel")
         }
         if !active.isEmpty {
-            output.append(.frame(InputFrame(timestamp: clock.seconds, passes: [active.map { id, state in
-                TouchInput(id: id, phase: .cancelled, location: state.location, majorRadius: state.majorRadius,
-                           orientation: state.orientation, isEmulated: state.isEmulated)
-            }])))
+            output.append(.frame(InputFrame(timestamp: clock.seconds,
+                                            passes: [active.map { $0.value.input($0.key, .cancelled) }])))
         }
-        cancelledIDs.formUnion(live.keys)
-        cancelledIDs.formUnion(committed.keys)
-        live.removeAll(keepingCapacity: true)
+        // Touches that went up in the dropped events were still down for the client: cancelled too.
+        ids.cancelAll(andAlso: committed.keys)
         committed.removeAll(keepingCapacity: true)
         changedIDs.removeAll(keepingCapacity: true)
         mayTakeEmptyFrame = true

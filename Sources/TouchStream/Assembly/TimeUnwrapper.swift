@@ -11,8 +11,11 @@ struct TimeUnwrapper: Sendable {
     /// The unwrapped time in ms; 0 before the first timed event.
     private(set) var milliseconds: Int64 = 0
 
+    /// wl_touch time is in ms; InputFrame.timestamp in seconds.
+    static let millisecondsPerSecond = 1000.0
+
     /// The unwrapped time in seconds.
-    var seconds: Double { Double(milliseconds) / 1000 }
+    var seconds: Double { Double(milliseconds) / Self.millisecondsPerSecond }
 
     /// The latest raw time seen.
     var latestRaw: UInt32? { lastRaw }

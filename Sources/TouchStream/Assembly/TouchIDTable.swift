@@ -38,12 +38,25 @@ enum TouchIDState: Sendable {
 }
 
 /// Every id the stream has named, with its ``TouchIDState``; transitions happen only here.
+///
+/// Ended and cancelled ids are remembered only to name the rule a later stray event breaks
+/// (R3, R5 rather than R2). So that a long session does not grow without bound, once more
+/// than ``retiredLimit`` of them pile up they are forgotten, and a stray event for one of
+/// them is then reported as an unknown id (R2) — still a violation, still ignored.
 struct TouchIDTable: Sendable {
-    private var states: [Int32: TouchIDState] = [:]
-    /// Ids in the `active` state.
-    private(set) var activeCount = 0
+    /// Ended and cancelled ids kept before they are forgotten.
+    static let retiredLimit = 4096
 
-    /// The id's state; nil when the stream never named it.
+    private var states: [Int32: TouchIDState] = [:]
+    /// Ids in the `active` state (kept apart so a cancel does not scan every id ever seen).
+    private var activeIDs: Set<Int32> = []
+    /// Ids in the `ended` or `cancelled` state.
+    private var retiredCount = 0
+
+    /// Ids in the `active` state.
+    var activeCount: Int { activeIDs.count }
+
+    /// The id's state; nil when the stream never named it (or it was forgotten).
     func state(of id: Int32) -> TouchIDState? { states[id] }
 
     /// The touch, when the id is active.
@@ -53,15 +66,17 @@ struct TouchIDTable: Sendable {
 
     /// Active touches in the order they went down.
     var activeTouches: [(id: Int32, touch: TouchState)] {
-        states.compactMap { id, state in
-            if case .active(let touch) = state { (id, touch) } else { nil }
-        }.sorted { $0.touch.sequence < $1.touch.sequence }
+        activeIDs.compactMap { id in self[active: id].map { (id, $0) } }.sorted { $0.touch.sequence < $1.touch.sequence }
     }
 
     /// down: the id becomes active with `touch` (replacing an active touch of that id).
     mutating func begin(_ id: Int32, _ touch: TouchState) {
-        if case .active? = states.updateValue(.active(touch), forKey: id) { return }
-        activeCount += 1
+        switch states.updateValue(.active(touch), forKey: id) {
+        case .active?: return
+        case .ended?, .cancelled?: retiredCount -= 1
+        case nil: break
+        }
+        activeIDs.insert(id)
     }
 
     /// up: an active id becomes ended.
@@ -69,7 +84,8 @@ struct TouchIDTable: Sendable {
         guard case .active? = states.updateValue(.ended, forKey: id) else {
             preconditionFailure("end(_:) needs an active id")
         }
-        activeCount -= 1
+        activeIDs.remove(id)
+        retire(count: 1)
     }
 
     /// Changes an active touch in place; returns it as it was before, nil when the id is not active.
@@ -83,10 +99,27 @@ struct TouchIDTable: Sendable {
 
     /// cancel: every active id, and `others` (ids a cancelled frame had touched), become cancelled.
     mutating func cancelAll(andAlso others: some Sequence<Int32>) {
-        for slot in states.indices {
-            if case .active = states.values[slot] { states.values[slot] = .cancelled }
+        var retired = 0
+        for id in activeIDs {
+            states[id] = .cancelled
+            retired += 1
         }
-        for id in others { states[id] = .cancelled }
-        activeCount = 0
+        activeIDs.removeAll(keepingCapacity: true)
+        for id in others {
+            switch states.updateValue(.cancelled, forKey: id) {
+            case .ended?, .cancelled?: break
+            case .active?: preconditionFailure("no id is active after cancelling every active one")
+            case nil: retired += 1
+            }
+        }
+        retire(count: retired)
+    }
+
+    /// Counts newly retired ids, forgetting all retired ids past ``retiredLimit``.
+    private mutating func retire(count: Int) {
+        retiredCount += count
+        guard retiredCount > Self.retiredLimit else { return }
+        states = states.filter { if case .active = $0.value { true } else { false } }
+        retiredCount = 0
     }
 }

@@ -69,6 +69,8 @@ struct RecordLineParser {
     mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(LineError) -> RawRecord {
         bytes = line
         i = 0
+        if let record = parseCanonical() { return record }
+        i = 0
         return try parseRecord()
     }
 
@@ -277,7 +279,7 @@ struct RecordLineParser {
     }
 
     /// Checks JSON number syntax: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func skipNumber(_ key: RecordKey) throws(LineError) {
+    mutating func skipNumber(_ key: RecordKey) throws(LineError) {
         let column = i + 1
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         let start = i

@@ -60,6 +60,31 @@ import TouchStream
         #expect(streamed == records)
     }
 
+    @Test func spacedLinesReadTheSameAsTheWritersOwn() throws {
+        // The writer's layout takes a fast path; any other layout takes the general parser.
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        var generator = StreamGenerator(seed: 5)
+        var records: [RawRecord] = []
+        for _ in 0..<50 { records += generator.nextStream().records }
+        let canonical = records.map { TraceWriter.line(for: $0) }
+        let spaced = canonical.map {
+            $0.replacingOccurrences(of: ",\"", with: ", \"").replacingOccurrences(of: "\":", with: "\" : ")
+        }
+        #expect(spaced != canonical)
+        let a = try dir.write("a.jsonl", ([Self.headerLine] + canonical).joined(separator: "\n") + "\n")
+        let b = try dir.write("b.jsonl", ([Self.headerLine] + spaced).joined(separator: "\n") + "\n")
+        #expect(try readAll(a).1 == records)
+        #expect(try readAll(b).1 == records)
+    }
+
+    @Test func writerLayoutOutOfRangeStillGivesTheError() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let path = try dir.write("r.jsonl", Self.headerLine + "\n" + #"{"kind":"motion","time":4294967296,"id":0,"x":1,"y":1}"# + "\n")
+        #expect(errorText { _ = try readAll(path) } == "\(path):2:25: \"time\" is out of range 0...4294967295")
+    }
+
     @Test func keyOrderSpacesBlankLinesAndEscapesAreAccepted() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

@@ -35,12 +35,8 @@ public struct FrameAssembler: Sendable {
     /// UITouch.majorRadius, is a radius.
     static let radiusPerMajorAxis = 0.5
 
-    /// Touches down as of the last delivered frame (what a cancel ends).
-    private var committed: [Int32: TouchState] = [:]
-    /// Every id seen, with its state including pending events.
+    /// Every id seen, with its state including pending events and as last delivered.
     private var ids = TouchIDTable()
-    /// Ids whose state changed since the last delivered frame, to update `committed` in place.
-    private var changedIDs: [Int32] = []
     private var pending = PendingFrame()
     private var clock = TimeUnwrapper()
     private var nextSequence: UInt64 = 0
@@ -178,13 +174,7 @@ public struct FrameAssembler: Sendable {
         closePass()
         let passes = pending.take()
         if !passes.isEmpty { output.append(.frame(InputFrame(timestamp: clock.seconds, passes: passes))) }
-        commit()
-    }
-
-    /// Makes the live state the committed one, touching only what changed (no copy per frame).
-    private mutating func commit() {
-        for id in changedIDs { committed[id] = ids[active: id] }
-        changedIDs.removeAll(keepingCapacity: true)
+        ids.commit()
     }
 
     /// Closes the current pass, reporting motions that changed nothing.
@@ -203,14 +193,13 @@ extension FrameAssembler {
             report(.downOnActiveID, record: recordIndex, id: id, event: "down")
             closePass()
             pending.appendPass([old.input(id, .cancelled)])
-        } else if pending.entry(id) != nil {
+        } else if pending.phase(of: id) != nil {
             report(.frameSplitIDReuse, record: recordIndex, id: id, event: "down")
             closePass()
         }
         nextSequence += 1
-        changedIDs.append(id)
-        ids.begin(id, TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
-                                 sequence: nextSequence))
+        _ = ids.begin(id, TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
+                                     sequence: nextSequence))
         pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
                               coalesced: [location], majorRadius: 0, orientation: nil, isEmulated: emulated))
     }
@@ -239,12 +228,11 @@ extension FrameAssembler {
             pending.add(entry)
         }
         if several { report(.severalMotions, record: index, id: id, event: "motion") }
-        changedIDs.append(id)
     }
 
     private mutating func up(_ id: Int32) {
         guard let state = ids[active: id] else { return ignore(id, event: "up") }
-        if let entry = pending.entry(id), entry.phase == .began {
+        if pending.phase(of: id) == .began {
             report(.frameSplitDownUp, record: recordIndex, id: id, event: "up")
             closePass()
         }
@@ -255,13 +243,11 @@ extension FrameAssembler {
                                   orientation: state.orientation, isEmulated: state.isEmulated))
         }
         ids.end(id)
-        changedIDs.append(id)
     }
 
     /// Shape or orientation: updates the touch; a real change with no entry yet adds a stationary one.
     private mutating func contact(_ id: Int32, event: String, _ change: (inout TouchState) -> Void) {
         guard let old = ids.update(id, change), let state = ids[active: id] else { return ignore(id, event: event) }
-        changedIDs.append(id)
         guard state.majorRadius != old.majorRadius || state.orientation != old.orientation else { return }
         let updated = pending.update(id) {
             $0.majorRadius = state.majorRadius
@@ -291,18 +277,15 @@ extension FrameAssembler {
         // The cancel itself was counted as pending; anything before it is what gets dropped.
         if pending.recordCount > 1 { report(.cancelDroppedPending, record: recordIndex, id: nil, event: "cancel") }
         pending.reset()
-        let active = committed.sorted { $0.value.sequence < $1.value.sequence }
+        let active = ids.committedTouches
         if active.isEmpty, ids.activeCount == 0 {
             report(.cancelWithoutTouch, record: recordIndex, id: nil, event: "cancel")
         }
         if !active.isEmpty {
             output.append(.frame(InputFrame(timestamp: clock.seconds,
-                                            passes: [active.map { $0.value.input($0.key, .cancelled) }])))
+                                            passes: [active.map { $0.touch.input($0.id, .cancelled) }])))
         }
-        // Touches that went up in the dropped events were still down for the client: cancelled too.
-        ids.cancelAll(andAlso: committed.keys)
-        committed.removeAll(keepingCapacity: true)
-        changedIDs.removeAll(keepingCapacity: true)
+        ids.cancelAll()
         mayTakeEmptyFrame = true
     }
 }

@@ -61,9 +61,9 @@ struct PendingFrame: Sendable {
         return entries.firstIndex { $0.id == id }
     }
 
-    /// The id's entry in the current pass.
-    func entry(_ id: Int32) -> PassEntry? {
-        slot(id).map { entries[$0] }
+    /// The phase of the id's entry in the current pass, nil when it has none.
+    func phase(of id: Int32) -> TouchPhase? {
+        slot(id).map { entries[$0].phase }
     }
 
     /// Changes the id's entry in the current pass; returns false when it has none.

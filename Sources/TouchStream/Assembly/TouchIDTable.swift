@@ -39,87 +39,139 @@ enum TouchIDState: Sendable {
 
 /// Every id the stream has named, with its ``TouchIDState``; transitions happen only here.
 ///
+/// Active touches live in a small array scanned linearly (a hand has few fingers, and a scan
+/// beats hashing); past ``linearSearchLimit`` an index dictionary keeps hostile traces with
+/// thousands of simultaneous ids linear-time. Each active touch also keeps its state as of the
+/// last delivered frame, which is what a cancel ends.
+///
 /// Ended and cancelled ids are remembered only to name the rule a later stray event breaks
 /// (R3, R5 rather than R2). So that a long session does not grow without bound, once more
 /// than ``retiredLimit`` of them pile up they are forgotten, and a stray event for one of
 /// them is then reported as an unknown id (R2) — still a violation, still ignored.
 struct TouchIDTable: Sendable {
+    /// Active touches up to this count are found by scanning.
+    static let linearSearchLimit = 16
     /// Ended and cancelled ids kept before they are forgotten.
     static let retiredLimit = 4096
 
-    private var states: [Int32: TouchIDState] = [:]
-    /// Ids in the `active` state (kept apart so a cancel does not scan every id ever seen).
-    private var activeIDs: Set<Int32> = []
-    /// Ids in the `ended` or `cancelled` state.
-    private var retiredCount = 0
+    private struct ActiveTouch {
+        var id: Int32
+        var touch: TouchState
+        /// The touch as of the last delivered frame; nil while its down is still pending.
+        var committed: TouchState?
+    }
+
+    /// Active touches, in no particular order (removal swaps the last one in).
+    private var active: [ActiveTouch] = []
+    /// Position of each active id, kept only while `active` is longer than the scan limit.
+    private var index: [Int32: Int] = [:]
+    /// Ended and cancelled ids.
+    private var retired: [Int32: TouchIDState] = [:]
+    /// Touches delivered as down whose pending events ended or replaced them: a cancel ends them too.
+    private var committedGone: [(id: Int32, touch: TouchState)] = []
 
     /// Ids in the `active` state.
-    var activeCount: Int { activeIDs.count }
+    var activeCount: Int { active.count }
 
     /// The id's state; nil when the stream never named it (or it was forgotten).
-    func state(of id: Int32) -> TouchIDState? { states[id] }
+    func state(of id: Int32) -> TouchIDState? {
+        if let slot = slot(of: id) { return .active(active[slot].touch) }
+        return retired.isEmpty ? nil : retired[id]
+    }
 
     /// The touch, when the id is active.
     subscript(active id: Int32) -> TouchState? {
-        if case .active(let touch)? = states[id] { touch } else { nil }
+        slot(of: id).map { active[$0].touch }
     }
 
     /// Active touches in the order they went down.
     var activeTouches: [(id: Int32, touch: TouchState)] {
-        activeIDs.compactMap { id in self[active: id].map { (id, $0) } }.sorted { $0.touch.sequence < $1.touch.sequence }
+        active.map { ($0.id, $0.touch) }.sorted { $0.touch.sequence < $1.touch.sequence }
     }
 
-    /// down: the id becomes active with `touch` (replacing an active touch of that id).
-    mutating func begin(_ id: Int32, _ touch: TouchState) {
-        switch states.updateValue(.active(touch), forKey: id) {
-        case .active?: return
-        case .ended?, .cancelled?: retiredCount -= 1
-        case nil: break
+    /// What a cancel ends: every touch delivered as down and not delivered as ended, in down order.
+    var committedTouches: [(id: Int32, touch: TouchState)] {
+        (active.compactMap { entry in entry.committed.map { (entry.id, $0) } } + committedGone)
+            .sorted { $0.touch.sequence < $1.touch.sequence }
+    }
+
+    // MARK: - Transitions
+
+    /// down: the id becomes active with `touch`; returns the active touch it replaces, if any.
+    mutating func begin(_ id: Int32, _ touch: TouchState) -> TouchState? {
+        if let slot = slot(of: id) {
+            let old = active[slot]
+            if let committed = old.committed { committedGone.append((id, committed)) }
+            active[slot] = ActiveTouch(id: id, touch: touch, committed: nil)
+            return old.touch
         }
-        activeIDs.insert(id)
+        if !retired.isEmpty { retired[id] = nil }
+        active.append(ActiveTouch(id: id, touch: touch, committed: nil))
+        if active.count > Self.linearSearchLimit {
+            if index.isEmpty {
+                for (position, entry) in active.enumerated() { index[entry.id] = position }
+            } else {
+                index[id] = active.count - 1
+            }
+        }
+        return nil
     }
 
     /// up: an active id becomes ended.
     mutating func end(_ id: Int32) {
-        guard case .active? = states.updateValue(.ended, forKey: id) else {
-            preconditionFailure("end(_:) needs an active id")
-        }
-        activeIDs.remove(id)
-        retire(count: 1)
+        guard let slot = slot(of: id) else { preconditionFailure("end(_:) needs an active id") }
+        if let committed = active[slot].committed { committedGone.append((id, committed)) }
+        remove(at: slot)
+        retire(id, as: .ended)
     }
 
     /// Changes an active touch in place; returns it as it was before, nil when the id is not active.
     mutating func update(_ id: Int32, _ change: (inout TouchState) -> Void) -> TouchState? {
-        guard let slot = states.index(forKey: id), case .active(let old) = states.values[slot] else { return nil }
-        var touch = old
-        change(&touch)
-        states.values[slot] = .active(touch)
+        guard let slot = slot(of: id) else { return nil }
+        let old = active[slot].touch
+        change(&active[slot].touch)
         return old
     }
 
-    /// cancel: every active id, and `others` (ids a cancelled frame had touched), become cancelled.
-    mutating func cancelAll(andAlso others: some Sequence<Int32>) {
-        var retired = 0
-        for id in activeIDs {
-            states[id] = .cancelled
-            retired += 1
-        }
-        activeIDs.removeAll(keepingCapacity: true)
-        for id in others {
-            switch states.updateValue(.cancelled, forKey: id) {
-            case .ended?, .cancelled?: break
-            case .active?: preconditionFailure("no id is active after cancelling every active one")
-            case nil: retired += 1
-            }
-        }
-        retire(count: retired)
+    /// A frame was delivered: the client now sees every touch as it is.
+    mutating func commit() {
+        for slot in active.indices { active[slot].committed = active[slot].touch }
+        if !committedGone.isEmpty { committedGone.removeAll(keepingCapacity: true) }
     }
 
-    /// Counts newly retired ids, forgetting all retired ids past ``retiredLimit``.
-    private mutating func retire(count: Int) {
-        retiredCount += count
-        guard retiredCount > Self.retiredLimit else { return }
-        states = states.filter { if case .active = $0.value { true } else { false } }
-        retiredCount = 0
+    /// cancel: every active id, and every id a dropped pending event ended, becomes cancelled.
+    mutating func cancelAll() {
+        let ids = active.map(\.id) + committedGone.map(\.id)
+        active.removeAll(keepingCapacity: true)
+        index.removeAll()
+        committedGone.removeAll(keepingCapacity: true)
+        for id in ids { retire(id, as: .cancelled) }
+    }
+
+    // MARK: - Storage
+
+    private func slot(of id: Int32) -> Int? {
+        if active.count > Self.linearSearchLimit { return index[id] }
+        for slot in active.indices where active[slot].id == id { return slot }
+        return nil
+    }
+
+    private mutating func remove(at slot: Int) {
+        let removed = active[slot].id
+        let last = active.count - 1
+        if slot != last { active.swapAt(slot, last) }
+        active.removeLast()
+        guard !index.isEmpty else { return }
+        if active.count > Self.linearSearchLimit {
+            index[removed] = nil
+            if slot != last { index[active[slot].id] = slot }
+        } else {
+            index.removeAll()
+        }
+    }
+
+    private mutating func retire(_ id: Int32, as state: TouchIDState) {
+        if retired.count >= Self.retiredLimit { retired.removeAll() }
+        retired[id] = state
     }
 }

@@ -22,5 +22,6 @@ public struct TraceError: Error, Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line: `NAME:LINE:COLUMN: message`.
     public var description: String { "\(file):\(line):\(column): \(message)" }
 }

@@ -54,6 +54,21 @@ public enum TraceReader {
         }
     }
 
+    /// Streams the items of the trace at `path` (JSON Lines without loading the file; compact
+    /// scripts are small and parsed whole); returns the header, nil for the compact form.
+    @discardableResult
+    public static func forEachItem(in path: String, _ body: (ScriptItem) throws -> Void) throws -> TraceHeader? {
+        switch try detectFormat(path) {
+        case .jsonLines:
+            let reader = try JSONLTraceReader(path: path)
+            try reader.forEach { try body(.record($0)) }
+            return reader.header
+        case .compact:
+            for item in try read(path).items { try body(item) }
+            return nil
+        }
+    }
+
     /// The form of the trace at `path`, from its first non-space byte.
     public static func detectFormat(_ path: String) throws -> TraceFormat {
         guard let handle = FileHandle(forReadingAtPath: path) else {

@@ -18,6 +18,17 @@ import TouchStream
         #expect(assembler.flushIfIdle().isEmpty)
     }
 
+    @Test func aLateFrameAfterAnIdleFlushIsNotEmpty() throws {
+        var assembler = FrameAssembler()
+        for item in try CompactTrace.parse("down 0 1 1; frame; up 0") {
+            guard case .record(let record) = item else { continue }
+            _ = assembler.push(record)
+        }
+        #expect(kinds(assembler.flushIfIdle()) == ["missingFrameFlushed@2"])
+        #expect(assembler.push(RawRecord(.frame)).isEmpty)
+        #expect(kinds(assembler.push(RawRecord(.frame))) == ["emptyFrame@4"])
+    }
+
     @Test func flushIfIdleWaitsWhileATouchIsDown() throws {
         var assembler = FrameAssembler()
         for item in try CompactTrace.parse("down 0 1 1; down 1 1 1; frame; up 0") {

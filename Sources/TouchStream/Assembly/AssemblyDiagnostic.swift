@@ -101,6 +101,7 @@ public struct AssemblyDiagnostic: Hashable, Sendable, CustomStringConvertible {
         self.event = event
     }
 
+    /// One line: record, event, id, time, kind, rule and severity.
     public var description: String {
         let id = touchID.map { " id \($0)" } ?? ""
         return "record \(recordIndex) (\(event)\(id), t=\(time)s): \(kind.rawValue) [\(kind.ruleID), \(kind.severity.rawValue)]"

@@ -11,7 +11,8 @@ import TouchKit
 ///   touch never skips `began`. Down followed by motions in one frame is one `began` at the last
 ///   location.
 /// - ``flushIfIdle()`` delivers pending events without a frame once no touch is left down
-///   (weston ≤ 11 and mutter drop the frame after the last up).
+///   (weston ≤ 11 and mutter drop the frame after the last up); should the frame still come
+///   right after, it is taken as that late frame, not as an empty one.
 /// - Cancel drops the pending events, delivers every touch active at the last frame as
 ///   `cancelled` in one pass, and ignores later events for those ids until a new down.
 /// - Down on an active id cancels the old touch in a pass of its own, then begins the new one.
@@ -24,35 +25,25 @@ import TouchKit
 /// - Times unwrap wrap-aware into monotonic seconds (``TimeUnwrapper``); a frame's timestamp is
 ///   the latest event time seen so far, so frames without a timed event keep the previous time.
 /// - Coordinates are wl_fixed surface-local values, which are the window's logical px.
-public struct FrameAssembler {
+public struct FrameAssembler: Sendable {
     /// In replay, a timed event at least this much later than the pending frame's latest event
     /// means the live loop would have gone idle in between (weston stamps a whole evdev frame
     /// with one time), so ``ReplayAssembler`` calls ``flushIfIdle()`` first. In ms.
     public static let replayIdleGapMilliseconds: Int32 = 1
 
-    /// State of a touch that is down.
-    private struct TouchState {
-        var location: Point
-        var majorRadius: Double
-        var orientation: Double?
-        var isEmulated: Bool
-        /// Down order, so a cancel delivers touches in the order they began.
-        var sequence: UInt64
-    }
+    /// wl_touch.shape gives the major axis (a diameter); TouchInput.majorRadius, like
+    /// UITouch.majorRadius, is a radius.
+    static let radiusPerMajorAxis = 0.5
 
-    /// Touches down as of the last delivered frame (what a cancel ends).
-    private var committed: [Int32: TouchState] = [:]
-    /// Touches down including pending events.
-    private var live: [Int32: TouchState] = [:]
-    /// Ids active at a cancel, ignored until a new down (R5).
-    private var cancelledIDs: Set<Int32> = []
-    /// Ids that went up and did not come down again (R3).
-    private var endedIDs: Set<Int32> = []
+    /// Every id seen, with its state including pending events and as last delivered.
+    private var ids = TouchIDTable()
     private var pending = PendingFrame()
     private var clock = TimeUnwrapper()
     private var nextSequence: UInt64 = 0
     private var recordIndex = 0
-    private var previousWasCancel = false
+    /// True right after a cancel or an idle flush: a frame that follows at once is the optional
+    /// frame after cancel (R7) or the late frame of flushed events, not an empty frame (R4).
+    private var mayTakeEmptyFrame = false
     private var output: [AssemblyOutput] = []
 
     /// Creates an assembler with no touch down.
@@ -77,9 +68,10 @@ public struct FrameAssembler {
     /// Delivers pending events as a frame when no touch is left down (the missing-frame repair);
     /// does nothing while a touch is down or nothing is pending.
     public mutating func flushIfIdle(into out: inout [AssemblyOutput]) {
-        if !pending.isEmpty, live.isEmpty {
+        if !pending.isEmpty, ids.activeCount == 0 {
             report(.missingFrameFlushed, record: pending.lastRecord, id: nil, event: "frame")
             deliverPending()
+            mayTakeEmptyFrame = true
         }
         drain(into: &out)
     }
@@ -109,9 +101,7 @@ public struct FrameAssembler {
     }
 
     /// Ids of the touches down, pending events included, in the order they went down.
-    public var activeTouchIDs: [Int32] {
-        live.sorted { $0.value.sequence < $1.value.sequence }.map(\.key)
-    }
+    public var activeTouchIDs: [Int32] { ids.activeTouches.map(\.id) }
 
     /// True when records arrived since the last delivered frame.
     public var hasPendingEvents: Bool { !pending.isEmpty }
@@ -134,14 +124,14 @@ public struct FrameAssembler {
     // MARK: - Dispatch
 
     private mutating func handle(_ record: RawRecord) {
-        let afterCancel = previousWasCancel
-        previousWasCancel = false
+        let mayBeEmpty = mayTakeEmptyFrame
+        mayTakeEmptyFrame = false
         let event = record.event
         if let time = event.time, !clock.observe(time) {
             report(.timeWentBackwards, record: recordIndex, id: event.touchID, event: event.name)
         }
         if case .frame = event {
-            handleFrame(afterCancel: afterCancel)
+            handleFrame(mayBeEmpty: mayBeEmpty)
             return
         }
         pending.recordCount += 1
@@ -154,7 +144,7 @@ public struct FrameAssembler {
         case .up(_, _, let id):
             up(id)
         case .shape(let id, let major, _):
-            contact(id, event: "shape") { $0.majorRadius = major.doubleValue / 2 }
+            contact(id, event: "shape") { $0.majorRadius = major.doubleValue * Self.radiusPerMajorAxis }
         case .orientation(let id, let degrees):
             contact(id, event: "orientation") { $0.orientation = degrees.doubleValue }
         case .cancel:
@@ -171,10 +161,9 @@ public struct FrameAssembler {
 
     // MARK: - Frames
 
-    private mutating func handleFrame(afterCancel: Bool) {
+    private mutating func handleFrame(mayBeEmpty: Bool) {
         if pending.isEmpty {
-            // R7: a frame right after a cancel is optional, so it is not an empty frame.
-            if !afterCancel { report(.emptyFrame, record: recordIndex, id: nil, event: "frame") }
+            if !mayBeEmpty { report(.emptyFrame, record: recordIndex, id: nil, event: "frame") }
             return
         }
         deliverPending()
@@ -185,7 +174,7 @@ public struct FrameAssembler {
         closePass()
         let passes = pending.take()
         if !passes.isEmpty { output.append(.frame(InputFrame(timestamp: clock.seconds, passes: passes))) }
-        committed = live
+        ids.commit()
     }
 
     /// Closes the current pass, reporting motions that changed nothing.
@@ -200,27 +189,23 @@ public struct FrameAssembler {
 
 extension FrameAssembler {
     private mutating func down(_ id: Int32, _ location: Point, emulated: Bool) {
-        cancelledIDs.remove(id)
-        endedIDs.remove(id)
-        if let old = live[id] {
+        if let old = ids[active: id] {
             report(.downOnActiveID, record: recordIndex, id: id, event: "down")
             closePass()
-            pending.appendPass([TouchInput(id: id, phase: .cancelled, location: old.location,
-                                           majorRadius: old.majorRadius, orientation: old.orientation,
-                                           isEmulated: old.isEmulated)])
-        } else if pending.entry(id) != nil {
+            pending.appendPass([old.input(id, .cancelled)])
+        } else if pending.phase(of: id) != nil {
             report(.frameSplitIDReuse, record: recordIndex, id: id, event: "down")
             closePass()
         }
         nextSequence += 1
-        live[id] = TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
-                              sequence: nextSequence)
+        _ = ids.begin(id, TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
+                                     sequence: nextSequence))
         pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
                               coalesced: [location], majorRadius: 0, orientation: nil, isEmulated: emulated))
     }
 
     private mutating func motion(_ id: Int32, _ location: Point) {
-        guard var state = live[id] else { return ignore(id, event: "motion") }
+        guard let state = ids.update(id, { $0.location = location }) else { return ignore(id, event: "motion") }
         let index = recordIndex
         var several = false
         let updated = pending.update(id) { entry in
@@ -243,13 +228,11 @@ extension FrameAssembler {
             pending.add(entry)
         }
         if several { report(.severalMotions, record: index, id: id, event: "motion") }
-        state.location = location
-        live[id] = state
     }
 
     private mutating func up(_ id: Int32) {
-        guard let state = live[id] else { return ignore(id, event: "up") }
-        if let entry = pending.entry(id), entry.phase == .began {
+        guard let state = ids[active: id] else { return ignore(id, event: "up") }
+        if pending.phase(of: id) == .began {
             report(.frameSplitDownUp, record: recordIndex, id: id, event: "up")
             closePass()
         }
@@ -259,16 +242,12 @@ extension FrameAssembler {
                                   coalesced: [state.location], majorRadius: state.majorRadius,
                                   orientation: state.orientation, isEmulated: state.isEmulated))
         }
-        live[id] = nil
-        endedIDs.insert(id)
+        ids.end(id)
     }
 
     /// Shape or orientation: updates the touch; a real change with no entry yet adds a stationary one.
     private mutating func contact(_ id: Int32, event: String, _ change: (inout TouchState) -> Void) {
-        guard let old = live[id] else { return ignore(id, event: event) }
-        var state = old
-        change(&state)
-        live[id] = state
+        guard let old = ids.update(id, change), let state = ids[active: id] else { return ignore(id, event: event) }
         guard state.majorRadius != old.majorRadius || state.orientation != old.orientation else { return }
         let updated = pending.update(id) {
             $0.majorRadius = state.majorRadius
@@ -286,8 +265,11 @@ extension FrameAssembler {
     }
 
     private mutating func ignore(_ id: Int32, event: String) {
-        let kind: AssemblyDiagnostic.Kind =
-            cancelledIDs.contains(id) ? .eventAfterCancel : endedIDs.contains(id) ? .eventAfterUp : .unknownID
+        let kind: AssemblyDiagnostic.Kind = switch ids.state(of: id) {
+        case .cancelled?: .eventAfterCancel
+        case .ended?: .eventAfterUp
+        case .active?, nil: .unknownID
+        }
         report(kind, record: recordIndex, id: id, event: event)
     }
 
@@ -295,20 +277,15 @@ extension FrameAssembler {
         // The cancel itself was counted as pending; anything before it is what gets dropped.
         if pending.recordCount > 1 { report(.cancelDroppedPending, record: recordIndex, id: nil, event: "cancel") }
         pending.reset()
-        let active = committed.sorted { $0.value.sequence < $1.value.sequence }
-        if active.isEmpty, live.isEmpty {
+        let active = ids.committedTouches
+        if active.isEmpty, ids.activeCount == 0 {
             report(.cancelWithoutTouch, record: recordIndex, id: nil, event: "cancel")
         }
         if !active.isEmpty {
-            output.append(.frame(InputFrame(timestamp: clock.seconds, passes: [active.map { id, state in
-                TouchInput(id: id, phase: .cancelled, location: state.location, majorRadius: state.majorRadius,
-                           orientation: state.orientation, isEmulated: state.isEmulated)
-            }])))
+            output.append(.frame(InputFrame(timestamp: clock.seconds,
+                                            passes: [active.map { $0.touch.input($0.id, .cancelled) }])))
         }
-        cancelledIDs.formUnion(live.keys)
-        cancelledIDs.formUnion(committed.keys)
-        live = [:]
-        committed = [:]
-        previousWasCancel = true
+        ids.cancelAll()
+        mayTakeEmptyFrame = true
     }
 }

@@ -3,7 +3,7 @@ import TouchKit
 // MARK: - One touch within the pass being built
 
 /// A touch's change within the pass under construction.
-struct PassEntry {
+struct PassEntry: Sendable {
     var id: Int32
     var phase: TouchPhase
     var location: Point
@@ -39,9 +39,14 @@ struct PassEntry {
 ///
 /// A pass holds at most one entry per id; when an id needs a second phase the current
 /// pass is closed and a new one started (DESIGN §3).
-struct PendingFrame {
+struct PendingFrame: Sendable {
+    /// Passes up to this size find an id by scanning, which beats hashing for the usual
+    /// handful of fingers; larger passes (hostile traces) also keep a dictionary.
+    static let linearSearchLimit = 16
+
     private(set) var passes: [[TouchInput]] = []
     private var entries: [PassEntry] = []
+    /// Index of each id's entry, kept only once the pass outgrows ``linearSearchLimit``.
     private var slots: [Int32: Int] = [:]
     /// Raw records since the last frame, including ignored ones.
     var recordCount = 0
@@ -51,24 +56,33 @@ struct PendingFrame {
     /// True when no record arrived since the last frame.
     var isEmpty: Bool { recordCount == 0 }
 
-    /// The id's entry in the current pass.
-    func entry(_ id: Int32) -> PassEntry? {
-        slots[id].map { entries[$0] }
+    private func slot(_ id: Int32) -> Int? {
+        if entries.count > Self.linearSearchLimit { return slots[id] }
+        return entries.firstIndex { $0.id == id }
+    }
+
+    /// The phase of the id's entry in the current pass, nil when it has none.
+    func phase(of id: Int32) -> TouchPhase? {
+        slot(id).map { entries[$0].phase }
     }
 
     /// Changes the id's entry in the current pass; returns false when it has none.
     @discardableResult
     mutating func update(_ id: Int32, _ change: (inout PassEntry) -> Void) -> Bool {
-        guard let slot = slots[id] else { return false }
+        guard let slot = slot(id) else { return false }
         change(&entries[slot])
         return true
     }
 
     /// Adds an entry for an id that has none in the current pass.
     mutating func add(_ entry: PassEntry) {
-        precondition(slots[entry.id] == nil, "an id appears at most once per pass")
-        slots[entry.id] = entries.count
+        precondition(slot(entry.id) == nil, "an id appears at most once per pass")
         entries.append(entry)
+        if entries.count == Self.linearSearchLimit + 1 {
+            for (index, old) in entries.enumerated() { slots[old.id] = index }
+        } else if entries.count > Self.linearSearchLimit {
+            slots[entry.id] = entries.count - 1
+        }
     }
 
     /// Ends the current pass; returns the entries dropped because their motions changed nothing.
@@ -83,7 +97,7 @@ struct PendingFrame {
         }
         if !pass.isEmpty { passes.append(pass) }
         entries.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
+        if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }
         return unchanged
     }
 
@@ -104,7 +118,7 @@ struct PendingFrame {
     mutating func reset() {
         passes.removeAll()
         entries.removeAll(keepingCapacity: true)
-        slots.removeAll(keepingCapacity: true)
+        if !slots.isEmpty { slots.removeAll(keepingCapacity: true) }
         recordCount = 0
     }
 }

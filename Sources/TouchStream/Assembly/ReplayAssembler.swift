@@ -8,7 +8,7 @@ import TouchKit
 /// points, so replay infers them: before a timed event at least
 /// ``FrameAssembler/replayIdleGapMilliseconds`` later than the latest time seen, at every
 /// `sleep`, and at the end of input (``finish(into:)``).
-public struct ReplayAssembler {
+public struct ReplayAssembler: Sendable {
     /// The assembler being driven.
     public private(set) var assembler = FrameAssembler()
 

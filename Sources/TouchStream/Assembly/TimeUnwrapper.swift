@@ -6,13 +6,16 @@
 /// 2^32 range (so a wrap from 2^32 - 1 to 0 is +1 ms); a backward step holds the clock where
 /// it is and is reported, and later steps are measured from the new raw value, so one
 /// backward jump is reported once rather than for every event until time catches up.
-struct TimeUnwrapper {
+struct TimeUnwrapper: Sendable {
     private var lastRaw: UInt32?
     /// The unwrapped time in ms; 0 before the first timed event.
     private(set) var milliseconds: Int64 = 0
 
+    /// wl_touch time is in ms; InputFrame.timestamp in seconds.
+    static let millisecondsPerSecond = 1000.0
+
     /// The unwrapped time in seconds.
-    var seconds: Double { Double(milliseconds) / 1000 }
+    var seconds: Double { Double(milliseconds) / Self.millisecondsPerSecond }
 
     /// The latest raw time seen.
     var latestRaw: UInt32? { lastRaw }

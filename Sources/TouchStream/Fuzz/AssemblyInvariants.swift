@@ -8,7 +8,7 @@ import TouchKit
 /// twice in one pass; timestamps are finite and never decrease; coalesced samples end at the
 /// location. ``finish()`` adds: no touch is left active (for streams that end with all ups or
 /// a final cancel).
-public struct AssemblyInvariantChecker {
+public struct AssemblyInvariantChecker: Sendable {
     /// Problems found, in order.
     public private(set) var violations: [String] = []
     private var open: Set<Int32> = []

@@ -11,8 +11,9 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     public var streams = 0
     /// Records fed to the assembler.
     public var records = 0
-    /// Frames and passes delivered.
+    /// Frames delivered.
     public var frames = 0
+    /// Passes delivered (more than frames when frames split).
     public var passes = 0
     /// Diagnostics by kind.
     public var diagnostics: [AssemblyDiagnostic.Kind: Int] = [:]
@@ -26,6 +27,7 @@ public struct FuzzReport: Sendable, CustomStringConvertible {
     /// True when no invariant was broken.
     public var passed: Bool { failedStreams == 0 }
 
+    /// A short multi-line summary: counts, diagnostics by kind, and the kept violations.
     public var description: String {
         let kinds = AssemblyDiagnostic.Kind.allCases.compactMap { kind in
             diagnostics[kind].map { "\(kind.rawValue)=\($0)" }

@@ -38,7 +38,7 @@ public struct GeneratedStream: Sendable {
 
 /// Produces random wl_touch streams from a seed; every stream ends with every touch up or a
 /// final cancel, so assembly must leave no touch active.
-public struct StreamGenerator {
+public struct StreamGenerator: Sendable {
     /// Most touches down at once in a generated stream.
     static let maxTouches = 5
     /// Most frames in a generated stream.

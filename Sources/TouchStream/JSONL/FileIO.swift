@@ -22,6 +22,7 @@ public struct TraceFileError: Error, Hashable, Sendable, CustomStringConvertible
         reason = String(cString: strerror(code))
     }
 
+    /// One line: `PATH: cannot OPERATION: REASON`.
     public var description: String { "\(path): cannot \(operation): \(reason)" }
 }
 

@@ -14,33 +14,49 @@ import Darwin
 /// as truncated otherwise (what a recording interrupted mid-write leaves). Errors are
 /// ``TraceError``s (`file:line:column: message`) or ``TraceFileError``s for I/O.
 public final class JSONLTraceReader {
-    /// Bytes read from the file at a time; lines longer than this grow the buffer.
-    static let chunkSize = 1 << 20
-
     /// The file being read.
     public let path: String
     /// The trace's header (line 1).
-    public private(set) var header: TraceHeader
-    /// Line number of the line most recently read (the last record returned, or the header).
-    public private(set) var line = 0
-    /// Records returned so far.
-    public private(set) var recordCount = 0
+    public let header: TraceHeader
+    private var state: RecordStream
 
-    private let fd: Int32
-    private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
-    private var surfaceCache: (bytes: [UInt8], name: String)?
+    /// Line number of the line most recently read (the last record returned, or the header).
+    public var line: Int { state.lines.line }
+    /// Records returned so far.
+    public var recordCount: Int { state.recordCount }
 
     /// Opens `path` and reads its header.
     public init(path: String) throws {
         self.path = path
-        fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw TraceFileError(path: path, operation: "open") }
-        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
-        header = TraceHeader(toolVersion: "", profile: "", created: "")
-        guard let first = try nextLine() else {
+        var lines = LineSource(fd: fd, path: path)
+        do {
+            header = try Self.readHeader(&lines, path: path)
+        } catch {
+            lines.release()
+            throw error
+        }
+        state = RecordStream(lines: lines)
+    }
+
+    deinit { state.lines.release() }
+
+    /// The next record, or nil at the end of the file.
+    public func next() throws -> RawRecord? {
+        try state.next()
+    }
+
+    /// Calls `body` with every remaining record (faster than a loop over ``next()``).
+    public func forEach(_ body: (RawRecord) throws -> Void) throws {
+        // Work on a local copy: one exclusivity check for the whole loop instead of one per record.
+        var local = state
+        defer { state = local }
+        while let record = try local.next() { try body(record) }
+    }
+
+    private static func readHeader(_ lines: inout LineSource, path: String) throws -> TraceHeader {
+        guard let first = try lines.next() else {
             throw TraceError(file: path, line: 1, column: 1, message: "empty trace: no header line")
         }
         let bytes = first.bytes
@@ -48,45 +64,69 @@ public final class JSONLTraceReader {
               bytes[brace] == UInt8(ascii: "{") else {
             throw TraceError(file: path, line: 1, column: 1, message: "line 1 must be the trace header (a JSON object)")
         }
-        header = try TraceHeader.parse(bytes, file: path)
+        return try TraceHeader.parse(bytes, file: path)
     }
+}
 
-    deinit {
-        close(fd)
-        buffer.deallocate()
-    }
+// MARK: - Records from lines
 
-    /// The next record, or nil at the end of the file.
-    public func next() throws -> RawRecord? {
-        while let (bytes, terminated) = try nextLine() {
-            guard bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\r") }) else {
-                continue
+/// The reader's mutable state: lines in, records out.
+private struct RecordStream {
+    var lines: LineSource
+    var parser = RecordLineParser()
+    var recordCount = 0
+
+    mutating func next() throws -> RawRecord? {
+        while let (bytes, terminated) = try lines.next() {
+            var first = 0
+            while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
+                || bytes[first] == UInt8(ascii: "\r") {
+                first += 1
             }
-            var parser = RecordLineParser(bytes: bytes, surfaceCache: surfaceCache)
+            if first == bytes.count { continue }
             do {
-                let record = try parser.parseRecord()
-                surfaceCache = parser.surfaceCache
+                let record = try parser.parse(bytes)
                 recordCount += 1
                 return record
             } catch {
                 let message = terminated ? error.message : "truncated record (no newline at end of file): \(error.message)"
-                throw TraceError(file: path, line: line, column: error.column, message: message)
+                throw TraceError(file: lines.path, line: lines.line, column: error.column, message: message)
             }
         }
         return nil
     }
+}
 
-    /// Calls `body` with every remaining record.
-    public func forEach(_ body: (RawRecord) throws -> Void) throws {
-        while let record = try next() { try body(record) }
+/// Lines of a file, read in large chunks into a buffer that grows for long lines.
+private struct LineSource {
+    /// Bytes read from the file at a time.
+    static let chunkSize = 1 << 20
+
+    let fd: Int32
+    let path: String
+    /// Line number of the line last returned.
+    private(set) var line = 0
+    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+    private var start = 0
+    private var end = 0
+    private var atEOF = false
+
+    init(fd: Int32, path: String) {
+        self.fd = fd
+        self.path = path
     }
 
-    // MARK: - Lines
+    /// Closes the file and frees the buffer; call once.
+    func release() {
+        close(fd)
+        buffer.deallocate()
+    }
 
     /// The next line without its newline; valid until the next call.
-    private func nextLine() throws -> (bytes: UnsafeBufferPointer<UInt8>, terminated: Bool)? {
-        let base = buffer.baseAddress!
+    mutating func next() throws -> (bytes: UnsafeBufferPointer<UInt8>, terminated: Bool)? {
         while true {
+            // Read the base inside the loop: refill() may move the buffer.
+            let base = buffer.baseAddress!
             if start < end, let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
                 let lineEnd = base.distance(to: newline)
                 defer { start = lineEnd + 1 }
@@ -106,7 +146,7 @@ public final class JSONLTraceReader {
     }
 
     /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
-    private func refill() throws {
+    private mutating func refill() throws {
         let base = buffer.baseAddress!
         if start > 0 {
             memmove(base, base + start, end - start)

@@ -32,23 +32,23 @@ enum RecordKind {
     /// Keys that must be present.
     var required: UInt32 {
         switch self {
-        case .down: Self.mask(.serial, .time, .id, .x, .y)
-        case .up: Self.mask(.serial, .time, .id)
-        case .motion: Self.mask(.time, .id, .x, .y)
+        case .down: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
+        case .up: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit
+        case .motion: RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
         case .frame, .cancel: 0
-        case .shape: Self.mask(.id, .major, .minor)
-        case .orientation: Self.mask(.id, .orientation)
+        case .shape: RecordKey.id.bit | RecordKey.major.bit | RecordKey.minor.bit
+        case .orientation: RecordKey.id.bit | RecordKey.orientation.bit
         }
     }
 
     /// Keys that may be present.
     var allowed: UInt32 {
-        let common = Self.mask(.hires, .emulated)
+        let common = RecordKey.hires.bit | RecordKey.emulated.bit
         return switch self {
-        case .down: required | common | Self.mask(.surface, .xf, .yf)
-        case .motion: required | common | Self.mask(.xf, .yf)
-        case .shape: required | common | Self.mask(.majorf, .minorf)
-        case .orientation: required | common | Self.mask(.orientationf)
+        case .down: required | common | RecordKey.surface.bit | RecordKey.xf.bit | RecordKey.yf.bit
+        case .motion: required | common | RecordKey.xf.bit | RecordKey.yf.bit
+        case .shape: required | common | RecordKey.majorf.bit | RecordKey.minorf.bit
+        case .orientation: required | common | RecordKey.orientationf.bit
         case .up, .frame, .cancel: required | common
         }
     }
@@ -68,34 +68,57 @@ enum RecordKind {
 
     /// The key a key string names, if any.
     static func key(_ name: UnsafeBufferPointer<UInt8>) -> RecordKey? {
-        switch name.count {
-        case 1: name[0] == UInt8(ascii: "x") ? .x : name[0] == UInt8(ascii: "y") ? .y : nil
-        case 2 where equal(name, "id"): .id
-        case 2 where equal(name, "xf"): .xf
-        case 2 where equal(name, "yf"): .yf
-        case 4 where equal(name, "kind"): .kind
-        case 4 where equal(name, "time"): .time
-        case 5 where equal(name, "major"): .major
-        case 5 where equal(name, "minor"): .minor
-        case 5 where equal(name, "hires"): .hires
-        case 6 where equal(name, "serial"): .serial
-        case 6 where equal(name, "majorf"): .majorf
-        case 6 where equal(name, "minorf"): .minorf
-        case 7 where equal(name, "surface"): .surface
-        case 8 where equal(name, "emulated"): .emulated
-        case 11 where equal(name, "orientation"): .orientation
-        case 12 where equal(name, "orientationf"): .orientationf
-        default: nil
+        guard name.count <= 8 else {
+            if equal(name, "orientation") { return .orientation }
+            if equal(name, "orientationf") { return .orientationf }
+            return nil
         }
+        // Keys of up to 8 bytes compare as one little-endian word.
+        var word: UInt64 = 0
+        for k in 0..<name.count { word |= UInt64(name[k]) << (8 * UInt64(k)) }
+        switch word {
+        case Words.x: return .x
+        case Words.y: return .y
+        case Words.id: return .id
+        case Words.xf: return .xf
+        case Words.yf: return .yf
+        case Words.kind: return .kind
+        case Words.time: return .time
+        case Words.major: return .major
+        case Words.minor: return .minor
+        case Words.hires: return .hires
+        case Words.serial: return .serial
+        case Words.majorf: return .majorf
+        case Words.minorf: return .minorf
+        case Words.surface: return .surface
+        case Words.emulated: return .emulated
+        default: return nil
+        }
+    }
+
+    /// Short key names as little-endian words (bytes of the name, first byte lowest), for ``key(_:)``;
+    /// literals rather than computed statics so the switch compiles to plain compares.
+    private enum Words {
+        static let x: UInt64 = 0x78 // "x"
+        static let y: UInt64 = 0x79 // "y"
+        static let id: UInt64 = 0x6469 // "id"
+        static let xf: UInt64 = 0x6678 // "xf"
+        static let yf: UInt64 = 0x6679 // "yf"
+        static let kind: UInt64 = 0x646e696b // "kind"
+        static let time: UInt64 = 0x656d6974 // "time"
+        static let major: UInt64 = 0x726f6a616d // "major"
+        static let minor: UInt64 = 0x726f6e696d // "minor"
+        static let hires: UInt64 = 0x7365726968 // "hires"
+        static let serial: UInt64 = 0x6c6169726573 // "serial"
+        static let majorf: UInt64 = 0x66726f6a616d // "majorf"
+        static let minorf: UInt64 = 0x66726f6e696d // "minorf"
+        static let surface: UInt64 = 0x65636166727573 // "surface"
+        static let emulated: UInt64 = 0x646574616c756d65 // "emulated"
     }
 
     /// The keys whose bits are set, in declaration order.
     static func keys(_ mask: UInt32) -> [RecordKey] {
         (0..<32).compactMap { mask & (1 << $0) != 0 ? RecordKey(rawValue: Int($0)) : nil }
-    }
-
-    private static func mask(_ keys: RecordKey...) -> UInt32 {
-        keys.reduce(0) { $0 | $1.bit }
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {

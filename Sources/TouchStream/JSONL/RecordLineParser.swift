@@ -11,7 +11,7 @@ enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
 
-    var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
     var name: String {
         switch self {
@@ -58,14 +58,20 @@ struct RecordFields {
 /// (`xf`, `yf`, …) are checked to be JSON numbers and otherwise ignored: the raw wl_fixed
 /// integers are authoritative.
 struct RecordLineParser {
-    let bytes: UnsafeBufferPointer<UInt8>
+    /// The line being parsed.
+    var bytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+    /// The read position in `bytes`.
     var i = 0
     /// The previous down's surface name, reused when the bytes repeat (saves an allocation per down).
-    private(set) var surfaceCache: (bytes: [UInt8], name: String)?
+    private var surfaceCache: (bytes: [UInt8], name: String)?
 
-    init(bytes: UnsafeBufferPointer<UInt8>, surfaceCache: (bytes: [UInt8], name: String)?) {
-        self.bytes = bytes
-        self.surfaceCache = surfaceCache
+    /// Parses one record line; the parser is reused across lines to keep the surface cache.
+    mutating func parse(_ line: UnsafeBufferPointer<UInt8>) throws(LineError) -> RawRecord {
+        bytes = line
+        i = 0
+        if let record = parseCanonical() { return record }
+        i = 0
+        return try parseRecord()
     }
 
     /// The name for raw surface bytes, from the cache when they repeat.
@@ -78,7 +84,7 @@ struct RecordLineParser {
 
     // MARK: - Record
 
-    mutating func parseRecord() throws(LineError) -> RawRecord {
+    private mutating func parseRecord() throws(LineError) -> RawRecord {
         skipSpace()
         try expect(UInt8(ascii: "{"), "a record must be a JSON object")
         var seen: UInt32 = 0
@@ -148,6 +154,7 @@ struct RecordLineParser {
 
     // MARK: - Lexing
 
+    @inline(__always)
     private mutating func skipSpace() {
         while i < bytes.count {
             switch bytes[i] {
@@ -157,10 +164,17 @@ struct RecordLineParser {
         }
     }
 
-    private mutating func expect(_ byte: UInt8, _ message: String) throws(LineError) {
-        guard i < bytes.count else { throw LineError(column: i + 1, message: "\(message) (line ends early)") }
-        guard bytes[i] == byte else { throw LineError(column: i + 1, message: message) }
+    @inline(__always)
+    private mutating func expect(_ byte: UInt8, _ message: StaticString) throws(LineError) {
+        guard i < bytes.count, bytes[i] == byte else { throw unexpected(message) }
         i += 1
+    }
+
+    /// The error for a missing expected byte (kept out of line: the hot path never throws).
+    @inline(never)
+    private func unexpected(_ message: StaticString) -> LineError {
+        let text = "\(message)"
+        return LineError(column: i + 1, message: i < bytes.count ? text : text + " (line ends early)")
     }
 
     /// A key string; nil when it names no known key.
@@ -197,23 +211,35 @@ struct RecordLineParser {
         if negative { i += 1 }
         let start = i
         var magnitude: Int64 = 0
-        while i < bytes.count, bytes[i] &- UInt8(ascii: "0") < 10 {
-            magnitude = magnitude &* 10 &+ Int64(bytes[i] &- UInt8(ascii: "0"))
+        while i < bytes.count {
+            let digit = bytes[i] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            magnitude = magnitude &* 10 &+ Int64(digit)
             i += 1
-            guard i - start <= 19 else { break }
         }
         let digits = i - start
-        guard digits > 0, !(digits > 1 && bytes[start] == UInt8(ascii: "0")) else {
-            throw LineError(column: column, message: "\"\(key.name)\" must be an integer")
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") || bytes[i] | 0x20 == UInt8(ascii: "e") {
-            throw LineError(column: column, message: "\"\(key.name)\" must be an integer (raw value, not a decimal)")
+        // 18 digits cannot overflow Int64; anything longer is out of every range used here.
+        guard digits > 0, digits <= 18, !(digits > 1 && bytes[start] == UInt8(ascii: "0")),
+              i == bytes.count || (bytes[i] != UInt8(ascii: ".") && bytes[i] | 0x20 != UInt8(ascii: "e")) else {
+            throw integerError(key, column: column, start: start, digits: digits, min: min, max: max)
         }
         let value = negative ? -magnitude : magnitude
-        guard digits <= 18, value >= min, value <= max else {
+        guard value >= min, value <= max else {
             throw LineError(column: column, message: "\"\(key.name)\" is out of range \(min)...\(max)")
         }
         return value
+    }
+
+    /// Explains why an integer field did not parse (out of line: only for bad input).
+    @inline(never)
+    private func integerError(_ key: RecordKey, column: Int, start: Int, digits: Int, min: Int64, max: Int64) -> LineError {
+        if digits == 0 || (digits > 1 && bytes[start] == UInt8(ascii: "0")) {
+            return LineError(column: column, message: "\"\(key.name)\" must be an integer")
+        }
+        if digits > 18 {
+            return LineError(column: column, message: "\"\(key.name)\" is out of range \(min)...\(max)")
+        }
+        return LineError(column: column, message: "\"\(key.name)\" must be an integer (raw value, not a decimal)")
     }
 
     /// A raw wl_fixed: a JSON integer in Int32 range.
@@ -253,22 +279,21 @@ struct RecordLineParser {
     }
 
     /// Checks JSON number syntax: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
-    private mutating func skipNumber(_ key: RecordKey) throws(LineError) {
+    mutating func skipNumber(_ key: RecordKey) throws(LineError) {
         let column = i + 1
-        let bad = LineError(column: column, message: "\"\(key.name)\" must be a number")
         if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
         let start = i
-        guard skipDigits() else { throw bad }
-        if i - start > 1, bytes[start] == UInt8(ascii: "0") { throw bad }
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+        var valid = skipDigits() && !(i - start > 1 && bytes[start] == UInt8(ascii: "0"))
+        if valid, i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1
-            guard skipDigits() else { throw bad }
+            valid = skipDigits()
         }
-        if i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
+        if valid, i < bytes.count, bytes[i] | 0x20 == UInt8(ascii: "e") {
             i += 1
             if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard skipDigits() else { throw bad }
+            valid = skipDigits()
         }
+        guard valid else { throw LineError(column: column, message: "\"\(key.name)\" must be a number") }
     }
 
     private mutating func skipDigits() -> Bool {

@@ -84,7 +84,9 @@ public struct TraceHeader: Codable, Hashable, Sendable {
 public struct CompositorEnvironment: Codable, Hashable, Sendable {
     /// A wl_registry global.
     public struct Global: Codable, Hashable, Sendable {
+        /// Interface name, e.g. "wl_seat".
         public var interface: String
+        /// Version the compositor advertised.
         public var version: Int
         /// Creates a global entry.
         public init(interface: String, version: Int) { self.interface = interface; self.version = version }
@@ -92,7 +94,9 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
 
     /// The wl_seat used.
     public struct Seat: Codable, Hashable, Sendable {
+        /// wl_seat.name.
         public var name: String
+        /// Version the client bound.
         public var version: Int
         /// Creates a seat entry.
         public init(name: String, version: Int) { self.name = name; self.version = version }
@@ -100,11 +104,15 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
 
     /// A wl_output with its current mode.
     public struct Output: Codable, Hashable, Sendable {
+        /// wl_output.name (v4), or a description when the output has none.
         public var name: String
+        /// wl_output.scale.
         public var scale: Int
         /// wl_output.transform as its wayland.xml name ("normal", "90", "flipped-270", …).
         public var transform: String
+        /// Current mode width in device px.
         public var width: Int
+        /// Current mode height in device px.
         public var height: Int
         /// Refresh rate in mHz, as wl_output.mode.
         public var refresh: Int
@@ -119,7 +127,9 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
     public struct Surface: Codable, Hashable, Sendable {
         /// Size in logical px.
         public var width: Int
+        /// Height in logical px.
         public var height: Int
+        /// wl_surface buffer scale.
         public var bufferScale: Int
         /// Creates a surface entry.
         public init(width: Int, height: Int, bufferScale: Int) {
@@ -129,11 +139,15 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
 
     /// Compositor name and version when known (e.g. "weston 10.0.1").
     public var compositor: String?
+    /// The wl_registry globals seen.
     public var globals: [Global]
+    /// The seat whose wl_touch was recorded.
     public var seat: Seat?
     /// Bound wl_touch version (from the seat's version).
     public var touchVersion: Int?
+    /// The outputs known when recording started.
     public var outputs: [Output]
+    /// The recorded surface.
     public var surface: Surface?
 
     /// Creates an environment; everything unknown by default.

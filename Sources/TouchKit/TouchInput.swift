@@ -28,7 +28,7 @@ public struct TouchInput: Hashable, Sendable {
     public var location: Point
     /// Every motion sample of this touch in the frame, oldest first; the last equals `location`.
     public var coalesced: [Point]
-    /// Major axis of the contact ellipse (wl_touch.shape), 0 when unknown.
+    /// Half the contact ellipse's major axis (wl_touch.shape major / 2, as UITouch.majorRadius), 0 when unknown.
     public var majorRadius: Double
     /// Orientation of the contact ellipse in degrees (wl_touch.orientation), nil when unknown.
     public var orientation: Double?

@@ -99,6 +99,13 @@ open class GestureRecognizer {
         return Point(x: tip.x - origin.x, y: tip.y - origin.y)
     }
 
+    /// Converts a vector in `view`'s coordinates (nil: window) to window coordinates (linear part only).
+    func convertVectorToWindow(_ vector: Point, from view: View?) -> Point {
+        guard let view else { return vector }
+        let origin = view.convert(Point.zero, to: nil), tip = view.convert(vector, to: nil)
+        return Point(x: tip.x - origin.x, y: tip.y - origin.y)
+    }
+
     // MARK: - Environment
 
     /// The application whose window holds the view, if any.

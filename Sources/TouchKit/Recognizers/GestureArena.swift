@@ -114,8 +114,8 @@ public final class GestureArena: GestureRecognitionStage {
 
     // MARK: - Between events
 
-    /// After a recognizer's timer fired: deliver what is no longer held back and reset finished recognizers.
-    func settleAfterTimer() {
+    /// After a timer fired or a recognizer was detached: deliver what is no longer held back, reset finished recognizers.
+    func settleBetweenEvents() {
         guard currentEvent == nil else { return }
         failAbandoned()
         releaseHeld(in: nil)

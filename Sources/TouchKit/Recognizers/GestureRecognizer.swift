@@ -21,8 +21,10 @@ open class GestureRecognizer {
     public internal(set) var state: GestureRecognizerState = .possible
     /// The view the recognizer is attached to.
     public internal(set) weak var view: View?
-    /// A disabled recognizer is given no new touches.
-    public var isEnabled = true
+    /// A disabled recognizer is given no new touches; disabling it mid-gesture fails (or cancels) that gesture.
+    public var isEnabled = true {
+        didSet { if oldValue, !isEnabled { abandonGesture(.detached("disabled")) } }
+    }
     /// On recognition, touches not yet delivered are withheld from views and delivered ones get touchesCancelled.
     public var cancelsTouchesInView = true
     /// While possible, began (and later) phases of its touches are held back from views; dropped on recognition, delivered on failure.
@@ -68,9 +70,7 @@ open class GestureRecognizer {
 
     /// The centroid of the tracked touches in `view`'s coordinates (nil: window); the last centroid once they lifted.
     public func location(in view: View?) -> Point {
-        let window = windowCentroid(of: trackedTouches) ?? lastWindowCentroid
-        lastWindowCentroid = window
-        return convertFromWindow(window, to: view)
+        convertFromWindow(windowCentroid(of: trackedTouches) ?? lastWindowCentroid, to: view)
     }
 
     /// The location of the `index`th tracked touch in `view`'s coordinates.
@@ -160,6 +160,7 @@ open class GestureRecognizer {
 
     /// Calls the touch method for `method`; a cancelled touch ends the gesture.
     func receive(_ method: TouchMethod, _ touches: Set<Touch>, with event: Event) {
+        lastWindowCentroid = windowCentroid(of: trackedTouches) ?? lastWindowCentroid
         switch method {
         case .touchesBegan: touchesBegan(touches, with: event)
         case .touchesMoved: touchesMoved(touches, with: event)
@@ -198,6 +199,17 @@ open class GestureRecognizer {
         } else {
             sendActions()
         }
+    }
+
+    /// Ends a gesture in progress from outside the touch stream: possible fails, began/changed are cancelled.
+    func abandonGesture(_ reason: TransitionReason) {
+        guard !gestureTouches.isEmpty || pendingRecognition != nil else { return }
+        if state == .possible {
+            transition(to: .failed, reason: reason)
+        } else if state.isActive {
+            transition(to: .cancelled, reason: reason)
+        }
+        arena?.settleBetweenEvents()
     }
 
     /// Sets the state and logs the move; the arena calls it once a transition is decided.
@@ -239,7 +251,7 @@ open class GestureRecognizer {
             guard let self else { return }
             if let handle { self.timers.remove(handle) }
             action()
-            self.arena?.settleAfterTimer()
+            self.arena?.settleBetweenEvents()
         }
         if let handle { timers.insert(handle) }
         return handle

@@ -29,21 +29,3 @@ extension GestureRecognizerDelegate {
     public func gestureRecognizer(_ recognizer: GestureRecognizer,
                                   shouldBeRequiredToFailBy other: GestureRecognizer) -> Bool { false }
 }
-
-// MARK: - Views
-
-extension View {
-    /// Attaches `recognizer` (moving it from any other view); it sees touches hitting this view or its subviews first.
-    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
-        if let old = recognizer.view { old.removeGestureRecognizer(recognizer) }
-        gestureRecognizers.append(recognizer)
-        recognizer.view = self
-    }
-
-    /// Detaches `recognizer`; touches it already tracks are no longer given to it.
-    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-        guard recognizer.view === self else { return }
-        gestureRecognizers.removeAll { $0 === recognizer }
-        recognizer.view = nil
-    }
-}

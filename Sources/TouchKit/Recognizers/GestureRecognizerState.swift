@@ -87,6 +87,8 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
     case touchCancelled
     /// The delegate's gestureRecognizerShouldBegin answered false.
     case delegateDeclined
+    /// The recognizer was disabled or removed from its view mid-gesture; the text says which.
+    case detached(String)
     /// The gesture is over and all its touches have lifted.
     case reset
     /// A recognizer asked for an impossible transition to this state; it was ignored.
@@ -108,6 +110,7 @@ public enum TransitionReason: Hashable, Sendable, CustomStringConvertible {
         case .otherRecognized(let other): "because \(other) recognized"
         case .touchCancelled: "cancelled by a touch cancel"
         case .delegateDeclined: "delegate declined to begin"
+        case .detached(let how): "\(how) mid-gesture"
         case .reset: "reset"
         case .impossibleTransitionIgnored(let state): "impossible transition to \(state.rawValue) ignored"
         }

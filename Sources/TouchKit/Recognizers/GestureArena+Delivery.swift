@@ -38,7 +38,6 @@ extension GestureArena {
             while let first = record.held.first, !isDelayed(first.method, record) {
                 record.held.removeFirst()
                 batch.append((record.touch, first))
-                if first.method == .touchesEnded, record.held.isEmpty { records[record.touch] = nil }
             }
         }
         guard !batch.isEmpty else { return }
@@ -69,9 +68,6 @@ extension GestureArena {
             guard let record = records[touch] else { continue }   // its view is already done with it
             let unseen = record.viewHasNotSeenBegan || touch.delivery == .undecided
             record.held.removeAll()
-            if currentEvent?.allTouches.contains(touch) != true, touch.phase == .ended || touch.phase == .cancelled {
-                records[touch] = nil
-            }
             guard touch.delivery == .delivered || touch.delivery == .undecided else { continue }
             touch.delivery = .withheld(.cancelledInView)
             if unseen { withheld.append(touch) } else { cancelled.append(touch) }

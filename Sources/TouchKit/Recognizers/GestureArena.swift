@@ -61,7 +61,7 @@ public final class GestureArena: GestureRecognitionStage {
         failAbandoned()
         releaseHeld(in: event)
         let held = holdBack(changed)
-        for touch in lifted where records[touch]?.held.isEmpty == true { records[touch] = nil }
+        dropFinishedRecords()
         resetFinished()
         return held
     }
@@ -119,7 +119,15 @@ public final class GestureArena: GestureRecognitionStage {
         guard currentEvent == nil else { return }
         failAbandoned()
         releaseHeld(in: nil)
+        dropFinishedRecords()
         resetFinished()
+    }
+
+    /// Forgets touches that have lifted and whose views have had every call meant for them.
+    private func dropFinishedRecords() {
+        for (touch, record) in records where record.held.isEmpty && (touch.phase == .ended || touch.phase == .cancelled) {
+            records[touch] = nil
+        }
     }
 
     /// Safety rule: a recognizer still possible when its last touch has lifted, with no timer running

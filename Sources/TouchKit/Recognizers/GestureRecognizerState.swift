@@ -36,15 +36,13 @@ public enum GestureRecognizerState: String, Sendable, Codable, CaseIterable {
     /// Moving to `possible` is the arena's reset and legal only from a finished state.
     public static func transition(from old: Self, to new: Self, isContinuous: Bool) -> TransitionCheck {
         switch (old, new) {
-        case (.possible, .failed), (.possible, .ended):
+        case (.possible, .failed), (.ended, .possible), (.cancelled, .possible), (.failed, .possible):
             return .allowed
-        case (.possible, .began):
-            return isContinuous ? .allowed : .impossible("a discrete recognizer cannot begin")
-        case (.began, .changed), (.changed, .changed),
+        case (.possible, .ended):
+            return isContinuous ? .impossible("a continuous recognizer ends only after it began") : .allowed
+        case (.possible, .began), (.began, .changed), (.changed, .changed),
              (.began, .ended), (.changed, .ended), (.began, .cancelled), (.changed, .cancelled):
-            return .allowed
-        case (.ended, .possible), (.cancelled, .possible), (.failed, .possible):
-            return .allowed
+            return isContinuous ? .allowed : .impossible("a discrete recognizer never begins, changes or is cancelled")
         default:
             return .impossible("\(old.rawValue) → \(new.rawValue) is not a recognizer transition")
         }

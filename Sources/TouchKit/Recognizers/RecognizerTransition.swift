@@ -43,6 +43,12 @@ public struct RecognizerTransition: Hashable, Sendable {
         self.values = values
     }
 
+    /// One human-readable line for a live arena trace: "t=1.05 pan@V possible→began (REASON) translationX=12 …".
+    public var summary: String {
+        let values = values.map { " \($0.name)=\(JSONText.number($0.value))" }.joined()
+        return "t=\(JSONText.number(timestamp)) \(recognizer)@\(view ?? "-") \(from.rawValue)→\(to.rawValue) (\(reason))\(values)"
+    }
+
     /// The entry as one JSON object with a fixed key order and deterministic numbers.
     public var jsonLine: String {
         let values = values.map { "\(JSONText.string($0.name)):\(JSONText.number($0.value))" }

@@ -16,15 +16,22 @@ import TouchKit
 
     @Test func discreteRecognizersGoFromPossibleToRecognizedOrFailed() {
         #expect(legalMoves(continuous: false) == [
-            "possible→ended", "possible→failed",
-            "ended→possible", "cancelled→possible", "failed→possible",
-            // Only reachable by continuous recognizers, but legal in the table:
-            "began→changed", "changed→changed", "began→ended", "changed→ended", "began→cancelled", "changed→cancelled",
+            "possible→ended", "possible→failed", "ended→possible", "cancelled→possible", "failed→possible",
         ])
     }
 
-    @Test func continuousRecognizersMayAlsoBegin() {
-        #expect(legalMoves(continuous: true) == legalMoves(continuous: false).union(["possible→began"]))
+    @Test func continuousRecognizersBeginChangeAndEndOrAreCancelled() {
+        #expect(legalMoves(continuous: true) == [
+            "possible→began", "possible→failed", "began→changed", "changed→changed", "began→ended", "changed→ended",
+            "began→cancelled", "changed→cancelled", "ended→possible", "cancelled→possible", "failed→possible",
+        ])
+    }
+
+    @Test func impossibleMovesSayWhy() {
+        #expect(GestureRecognizerState.transition(from: .possible, to: .ended, isContinuous: true)
+                == .impossible("a continuous recognizer ends only after it began"))
+        #expect(GestureRecognizerState.transition(from: .failed, to: .ended, isContinuous: false)
+                == .impossible("failed → ended is not a recognizer transition"))
     }
 
     @Test func recognizedIsEnded() {
@@ -41,6 +48,13 @@ import TouchKit
         rig.send(at: 1.05, move(0, 62, 45))
         let line = rig.recorder.entries.map(\.jsonLine).first { $0.contains(#""kind":"transition""#) }
         #expect(line == #"{"kind":"transition","t":1.05,"recognizer":"pan","view":"V","from":"possible","to":"began","reason":"recognized: moved 13 ≥ 10","values":{"translationX":12,"translationY":-5,"velocityX":240,"velocityY":-100}}"#)
+    }
+
+    @Test func aTransitionHasAOneLineSummaryForLiveTraces() {
+        let step = RecognizerTransition(timestamp: 1.5, recognizer: "press", view: nil, from: .possible, to: .began,
+                                        reason: .timerExpired("minimum press duration 0.5 s"),
+                                        values: [RecognizerMeasurement("held", 0.5)])
+        #expect(step.summary == "t=1.5 press@- possible→began (timer expired: minimum press duration 0.5 s) held=0.5")
     }
 
     @Test func twoRunsLogTheSameLines() {

@@ -54,7 +54,7 @@ public final class GestureArena: GestureRecognitionStage {
         currentEvent = event
         defer { currentEvent = nil }
         let changed = event.orderedTouches.filter { $0.window === window && $0.phase != .stationary }
-        bind(changed.filter { $0.phase == .began }, in: event)
+        bind(changed.filter { $0.phase == .began })
         feed(changed, event)
         let lifted = changed.filter { $0.phase == .ended || $0.phase == .cancelled }
         for recognizer in engaged { recognizer.trackedTouches.removeAll { lifted.contains($0) } }
@@ -67,7 +67,7 @@ public final class GestureArena: GestureRecognitionStage {
     }
 
     /// Gives each new touch to the recognizers over its hit view that can take it.
-    private func bind(_ began: [Touch], in event: Event) {
+    private func bind(_ began: [Touch]) {
         for touch in began where records[touch] == nil {
             let candidates = recognizers(over: touch.view).filter { recognizer in
                 recognizer.isEnabled && (recognizer.state.isActive

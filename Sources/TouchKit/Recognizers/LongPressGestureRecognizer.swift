@@ -43,6 +43,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Starts the press timer once the required fingers are down; too many fingers fail.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         for touch in touches { downLocations[touch] = touch.location(in: nil) }
@@ -53,6 +54,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Before beginning, movement beyond the allowance fails; after it, every move is a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         if state.isActive {
             transition(to: .changed, reason: .moved)
@@ -69,6 +71,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// A lift ends a begun press and fails an early one.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         if state.isActive {
             transition(to: .ended, reason: .touchesLifted)
@@ -79,6 +82,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Forgets the press.
     open override func reset() {
         downLocations.removeAll()
         largestMovement = 0

@@ -75,6 +75,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Sets the start, or shifts it so the translation does not jump; too many fingers fail before beginning.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if origin == nil {
             origin = windowCentroid(of: trackedTouches)
@@ -88,6 +89,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         sample()
     }
 
+    /// Begins past the start distance, then reports every move as a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         sample()
         if state.isActive {
@@ -101,6 +103,7 @@ open class PanGestureRecognizer: GestureRecognizer {
             "moved \(JSONText.number(moved)) ≥ \(JSONText.number(startDistance))"))
     }
 
+    /// Ends when fewer than the minimum remain; fails when all lift before beginning.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         sample()
         let remaining = trackedTouches.filter { !touches.contains($0) }
@@ -113,6 +116,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Forgets the start, the offset and the velocity samples.
     open override func reset() {
         origin = nil
         offset = .zero

@@ -56,6 +56,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Takes the span when the second finger lands.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if initialSpan == nil, let span = currentSpan() {
             initialSpan = span
@@ -63,6 +64,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Begins once the span changed by the start distance, then reports every move as a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let initialSpan, let span = currentSpan() else { return }
         tracker.add(time: now, x: scale, y: 0)
@@ -74,6 +76,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Carries the scale to a new pair, ends a begun pinch, fails an unbegun one when all lift.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         let remaining = trackedTouches.filter { !touches.contains($0) }
         if remaining.count >= Self.fingers {
@@ -89,6 +92,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Forgets the span, the scale and the velocity samples.
     open override func reset() {
         initialSpan = nil
         scaleBase = 1

@@ -48,6 +48,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Takes the line between the fingers when the second finger lands.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if lastAngle == nil, let pair = pair() {
             lastAngle = pair.angle
@@ -55,6 +56,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Accumulates the turn; begins past the start arc, then reports every move as a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let previous = lastAngle, let pair = pair() else { return }
         rotation += normalized(pair.angle - previous)
@@ -68,6 +70,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Carries on with a new pair, ends a begun rotation, fails an unbegun one when all lift.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         let remaining = trackedTouches.filter { !touches.contains($0) }
         if remaining.count >= Self.fingers {
@@ -82,6 +85,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Forgets the turn and the velocity samples.
     open override func reset() {
         rotation = 0
         lastAngle = nil

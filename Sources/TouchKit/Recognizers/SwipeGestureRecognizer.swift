@@ -4,6 +4,7 @@ import Foundation
 
 /// The directions a swipe may go, as UISwipeGestureRecognizer.Direction (y points down).
 public struct SwipeDirection: OptionSet, Hashable, Sendable, CustomStringConvertible {
+    /// The raw bits.
     public let rawValue: Int
     /// Creates a set from raw bits.
     public init(rawValue: Int) { self.rawValue = rawValue }
@@ -73,6 +74,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Starts watching once the required fingers are down; too many fingers fail.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         if numberOfTouches > numberOfTouchesRequired {
             transition(to: .failed, reason: .touchCount(actual: numberOfTouches, required: "\(numberOfTouchesRequired)"))
@@ -81,6 +83,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Decides once the stroke reaches the minimum distance (see the type's rule).
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible, let start, let centroid = windowCentroid(of: trackedTouches) else { return }
         stroke = Point(x: centroid.x - start.point.x, y: centroid.y - start.point.y)
@@ -104,6 +107,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// A lift before deciding fails.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard state == .possible else { return }
         transition(to: .failed, reason: start == nil
@@ -111,6 +115,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
             : .notMet("lifted before moving \(JSONText.number(minimumDistance))"))
     }
 
+    /// Forgets the stroke.
     open override func reset() {
         start = nil
         stroke = .zero

@@ -52,6 +52,7 @@ open class TapGestureRecognizer: GestureRecognizer {
 
     // MARK: - Touches
 
+    /// Stops the multi-tap timer; a far next tap or too many fingers fail.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
         cancelTimer(intervalTimer)
         intervalTimer = nil
@@ -72,10 +73,12 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Movement beyond the allowance fails.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         checkSlop(touches)
     }
 
+    /// Counts a tap when its last finger lifts: recognizes at the required count, else waits the multi-tap interval.
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
         guard checkSlop(touches) else { return }
         liftedThisTap += touches.count
@@ -99,6 +102,7 @@ open class TapGestureRecognizer: GestureRecognizer {
         }
     }
 
+    /// Forgets the taps so far.
     open override func reset() {
         tapsCompleted = 0
         fingersThisTap = 0

@@ -67,6 +67,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
     /// Begins once the span changed by the start distance, then reports every move as a change.
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard let initialSpan, let span = currentSpan() else { return }
+        guard initialSpan > 0 else {
+            // Two fingers landed on one spot: measure from the first span that is not zero.
+            self.initialSpan = span
+            return
+        }
         tracker.add(time: now, x: scale, y: 0)
         if state.isActive {
             transition(to: .changed, reason: .moved)

@@ -38,6 +38,16 @@ import TouchKit
         #expect(abs(pinch.scale - 0.5) < 1e-9)
     }
 
+    @Test func fingersLandingOnOneSpotMeasureFromTheFirstNonZeroSpan() {
+        let (rig, pinch, _) = pinchRig()
+        rig.send(at: 1.0, down(0, 150, 200), down(1, 150, 200))
+        rig.send(at: 1.02, move(0, 145, 200), move(1, 155, 200))
+        #expect(pinch.state == .possible && pinch.scale == 1)
+        rig.send(at: 1.04, move(0, 140, 200), move(1, 160, 200))
+        #expect(pinch.state == .began)
+        #expect(abs(pinch.scale - 2) < 1e-9)
+    }
+
     @Test func oneFingerFailsOnTouchCount() {
         let (rig, _, actions) = pinchRig()
         rig.send(at: 1.0, down(0, 100, 200))

@@ -68,4 +68,19 @@ import TouchKit
             "V touchesBegan 0@(50,50)", "V touchesCancelled 0@(80,50)", "withheld 1 V cancelledInView",
         ])
     }
+
+    @Test func aRecognitionLeavesTouchesOfOtherViewsAlone() {
+        let rig = Rig()
+        let panned = rig.addView("P", rect(0, 0, 150, 300))
+        rig.addView("Q", rect(150, 0, 150, 300))
+        rig.attach(PanGestureRecognizer(name: "pan"), to: panned)
+        rig.send(at: 1.0, down(0, 50, 50), down(1, 200, 50))
+        rig.send(at: 1.05, move(0, 90, 50), move(1, 240, 50))
+        rig.send(at: 1.1, up(0, 90, 50), up(1, 240, 50))
+        let log = rig.takeLog()
+        #expect(viewCalls(log, of: "P") == ["P touchesBegan 0@(50,50)", "P touchesCancelled 0@(90,50)"])
+        #expect(viewCalls(log, of: "Q") == [
+            "Q touchesBegan 1@(50,50)", "Q touchesMoved 1@(90,50)", "Q touchesEnded 1@(90,50)",
+        ])
+    }
 }

@@ -76,4 +76,15 @@ import TouchKit
         rig.send(at: 1.02, up(0, 55, 100))
         #expect(transitions(rig.takeLog(), of: "swipe").first == "swipe possible→failed not met: lifted before moving 10")
     }
+
+    @Test func aTouchCancelFailsTheSwipe() {
+        let (rig, _, actions) = swipeRig()
+        rig.send(at: 1.0, down(0, 50, 100))
+        rig.send(at: 1.01, move(0, 55, 100))
+        rig.send(at: 1.02, cancel(0, 55, 100))
+        #expect(transitions(rig.takeLog(), of: "swipe") == [
+            "swipe possible→failed cancelled by a touch cancel", "swipe failed→possible reset",
+        ])
+        #expect(actions.states.isEmpty)
+    }
 }

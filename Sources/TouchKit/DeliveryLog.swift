@@ -63,12 +63,14 @@ public struct WithheldTouch: Hashable, Sendable {
     }
 }
 
-/// One line of the deliveries log; recognizer transitions will join as a further case.
+/// One line of the deliveries log: a responder call, a withheld touch or a recognizer transition.
 public enum DeliveryEntry: Hashable, Sendable {
     /// A responder's touch method was called (directly by TouchKit or by forwarding).
     case call(ResponderCall)
     /// A touch was refused to its view when it began.
     case withheld(WithheldTouch)
+    /// A gesture recognizer changed state (or logged why it did not).
+    case transition(RecognizerTransition)
 
     /// The entry as one JSON object with a fixed key order and deterministic numbers.
     public var jsonLine: String {
@@ -87,6 +89,8 @@ public enum DeliveryEntry: Hashable, Sendable {
                 + "\"view\":\(entry.view.map(JSONText.string) ?? "null"),"
                 + "\"reason\":\"\(entry.reason.rawValue)\","
                 + "\"x\":\(JSONText.number(entry.location.x)),\"y\":\(JSONText.number(entry.location.y))}"
+        case .transition(let transition):
+            return transition.jsonLine
         }
     }
 }

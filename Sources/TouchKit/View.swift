@@ -50,6 +50,8 @@ open class View: Responder {
     public var isMultipleTouchEnabled = false
     /// When true, the exclusive-touch rule applies (see `Window`).
     public var isExclusiveTouch = false
+    /// Recognizers attached with `addGestureRecognizer(_:)`, in the order added.
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     // MARK: Drawing
 

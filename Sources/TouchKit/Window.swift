@@ -1,6 +1,6 @@
 // MARK: - Gesture recognizer seam
 
-/// Where gesture recognizers plug into a window's delivery (their implementation is a later issue).
+/// Where gesture recognizers plug into a window's delivery (`GestureArena` is TouchKit's implementation).
 ///
 /// `Window.sendEvent` hands every event to the stage before any view sees it
 /// (DESIGN §5: Application → Window → recognizers → view). The stage answers
@@ -24,8 +24,8 @@ public protocol GestureRecognitionStage: AnyObject {
 open class Window: View {
     /// The application this window belongs to (its next responder).
     public internal(set) weak var application: Application?
-    /// Gesture recognizers' entry point; nil delivers straight to views.
-    public var gestureStage: GestureRecognitionStage?
+    /// Gesture recognizers' entry point: by default an arena running the views' recognizers; nil delivers straight to views.
+    public var gestureStage: GestureRecognitionStage? = GestureArena()
 
     private var damage: [Rect] = []
 

@@ -62,7 +62,7 @@ final class Rig {
 
 // MARK: - Compact log lines
 
-/// "A touchesBegan 0@(10,20)" for calls, "withheld 1 A exclusiveTouch" for refusals.
+/// "A touchesBegan 0@(10,20)" for calls, "withheld 1 A exclusiveTouch" for refusals, "tap possible→ended REASON" for transitions.
 func describe(_ entry: DeliveryEntry) -> String {
     switch entry {
     case .call(let call):
@@ -70,6 +70,8 @@ func describe(_ entry: DeliveryEntry) -> String {
         return "\(call.responder) \(call.method.rawValue) " + touches.joined(separator: " ")
     case .withheld(let entry):
         return "withheld \(entry.id) \(entry.view ?? "-") \(entry.reason.rawValue)"
+    case .transition(let step):
+        return "\(step.recognizer) \(step.from.rawValue)→\(step.to.rawValue) \(step.reason)"
     }
 }
 

@@ -64,6 +64,8 @@ func summaryLine(_ entry: DeliveryEntry) -> String {
         return ([call.responder, call.method.rawValue] + touches).joined(separator: " ")
     case .withheld(let touch):
         return "withheld \(touch.id) \(touch.view ?? "-") \(touch.reason.rawValue)"
+    case .transition(let step):
+        return step.summary
     }
 }
 

@@ -26,6 +26,8 @@ public struct LiveOptions {
     public var screenshotPath: String?
     /// The tool version for trace headers.
     public var toolVersion: String
+    /// Print recognizer transitions on standard error as they happen.
+    public var traceArena = false
 
     /// Creates options; only the scene and profile are required.
     public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,
@@ -66,17 +68,18 @@ public final class LiveSession: WaylandAppDelegate {
         self.logger = logger
         app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox")
         clock = TraceAlignedClock(loop: app.loop)
-        let recorder = options.logPath == nil ? nil : DeliveryRecorder()
+        let recorder = options.logPath == nil && !options.traceArena ? nil : DeliveryRecorder()
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = SceneHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                          recorder: recorder)
         host.willHandleFrame = { [clock] time in clock.align(to: time) }
-        if let logPath = options.logPath {
-            let file = try OutputFile(path: logPath)
-            deliveries = file
-            recorder?.onEntry = { [unowned self] entry in
-                do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
-            }
+        let file = try options.logPath.map { try OutputFile(path: $0) }
+        deliveries = file
+        let traceArena = options.traceArena
+        recorder?.onEntry = { [unowned self] entry in
+            if traceArena, case .transition(let step) = entry { ArenaTrace.print(step) }
+            guard let file else { return }
+            do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
         }
         app.delegate = self
     }

@@ -33,6 +33,7 @@ struct Replay: ParsableCommand {
         }
         let session = ReplaySession(trace: parsed, sceneType: sceneOptions.sceneType,
                                     profile: sceneOptions.thresholdProfile)
+        if sceneOptions.traceArena { ArenaTrace.print(session.recorder.entries) }
         do {
             if let log {
                 try OutputFile.write(session.deliveriesLog, to: log)

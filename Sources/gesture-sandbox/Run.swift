@@ -26,9 +26,10 @@ struct Run: ParsableCommand {
     var screenshot: String?
 
     func run() throws {
-        let options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
+        var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
+        options.traceArena = sceneOptions.traceArena
         do {
             let session = try LiveSession(options: options)
             _ = try session.run()

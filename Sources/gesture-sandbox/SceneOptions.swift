@@ -13,6 +13,9 @@ struct SceneOptions: ParsableArguments {
         valueName: "name"))
     var profile: String = ThresholdProfile.uikit.name
 
+    @Flag(name: .long, help: "Print every gesture recognizer transition (state change with its reason and values) on standard error as it happens.")
+    var traceArena = false
+
     func validate() throws {
         guard SceneCatalog.scene(named: scene) != nil else {
             throw ValidationError("unknown scene \"\(scene)\"; scenes: \(SceneCatalog.names.joined(separator: ", "))")

@@ -65,6 +65,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
+        .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ]),

@@ -33,6 +33,11 @@ public enum WaylandDebugImporter {
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
             guard let parsed = WaylandDebugLine(line) else {
+                if line.hasPrefix("["), line.contains("wl_touch@") {
+                    // A message line cut short (a killed client, a log truncated by a tool).
+                    throw TraceError(file: name, line: lineNumber, column: line.utf8.count + 1,
+                                     message: "truncated or malformed wl_touch message line")
+                }
                 if !line.allSatisfy({ $0 == " " || $0 == "\r" || $0 == "\t" }) { state.unrecognised += 1 }
                 continue
             }

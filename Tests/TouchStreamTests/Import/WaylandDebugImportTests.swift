@@ -101,6 +101,7 @@ import Testing
         ("[1.0] wl_touch@7.wiggle()", "log:1:18: unknown wl_touch event \"wiggle\""),
         ("[1.0] wl_touch@7.down(1, 2, 3, 0, 1.0, 1.0)", "log:1:29: expected an object (interface@id or nil), found \"3\""),
         ("[1.0] wl_touch@7.motion(1, 0, 9000000.0, 1.0)", "log:1:31: 9000000.0 is outside wl_fixed's range"),
+        ("[1.0] wl_touch@7.frame()\n[1.1] wl_touch@7.down(1, 2, wl_sur", "log:2:35: truncated or malformed wl_touch message line"),
     ])
     func malformedTouchLinesAreLocatedErrors(log: String, expected: String) {
         #expect(throws: TraceError.self) { try WaylandDebugImporter.importLog(log, name: "log") }

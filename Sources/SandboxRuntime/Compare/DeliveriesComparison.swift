@@ -7,15 +7,21 @@ import Foundation
 public struct DeliveriesComparison: Sendable {
     /// Calls one responder got in only one of the logs (the entries' JSON lines).
     public struct ResponderDifference: Hashable, Sendable {
+        /// The responder's name.
         public var responder: String
+        /// Its calls that only log A has, in A's order.
         public var onlyInA: [String]
+        /// Its calls that only log B has, in B's order.
         public var onlyInB: [String]
     }
 
     /// A recognizer whose last logged state differs ("-" when a log has no entry for it).
     public struct RecognizerDifference: Hashable, Sendable {
+        /// The recognizer's name.
         public var recognizer: String
+        /// The state its last transition in A entered.
         public var finalStateA: String
+        /// The state its last transition in B entered.
         public var finalStateB: String
     }
 
@@ -97,6 +103,7 @@ public struct DeliveriesComparison: Sendable {
 
 /// A deliveries log that could not be read: `FILE:LINE:COLUMN: what is wrong`.
 public struct ComparisonError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The located one-line message.
     public let description: String
     /// Creates an error with its one-line message.
     public init(_ description: String) { self.description = description }

@@ -22,7 +22,9 @@ public struct BugReport {
     public let trace: Trace
     /// How the trace was named on the command line.
     public let traceName: String
+    /// The scene the trace is replayed through.
     public let sceneType: any Scene.Type
+    /// The threshold profile of the replay.
     public let profile: ThresholdProfile
     /// Every checker finding.
     public let findings: [Finding]

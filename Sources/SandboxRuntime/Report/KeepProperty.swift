@@ -22,6 +22,7 @@ public enum KeepProperty: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// "finding R3" or "outcome \"TEXT\"".
     public var description: String {
         switch self {
         case .finding(let rule): "finding \(rule)"

@@ -12,6 +12,7 @@ import TouchStream
 public struct TouchTimeline: Sendable {
     /// One position of a touch.
     public struct Sample: Hashable, Sendable {
+        /// Axis time (ms) and surface-local position (logical px).
         public var time: Double, x: Double, y: Double
     }
 
@@ -20,22 +21,31 @@ public struct TouchTimeline: Sendable {
 
     /// One touch from its down to its up or cancel (an id reused later is a new sequence).
     public struct Sequence: Hashable, Sendable {
+        /// The wl_touch id.
         public var id: Int32
+        /// The down, then every motion.
         public var samples: [Sample]
+        /// Up, cancel (also a down of the same id while active), or still down at the end.
         public var end: End
+        /// When it ended (the end of the axis when still down).
         public var endTime: Double
     }
 
     /// A recognizer's state from `start` until the next transition (or the end of the axis).
     public struct StateBand: Hashable, Sendable {
+        /// Recognizer name, its state, and the axis interval (ms).
         public var recognizer: String, state: String, start: Double, end: Double
     }
 
+    /// Every touch sequence, in order of its down.
     public private(set) var sequences: [Sequence] = []
+    /// When each wl_touch.frame came.
     public private(set) var frameTimes: [Double] = []
+    /// When each wl_touch.cancel came.
     public private(set) var cancelTimes: [Double] = []
     /// The time of each record, by index.
     public private(set) var recordTimes: [Double] = []
+    /// Recognizer states over time, from the deliveries log.
     public private(set) var bands: [StateBand] = []
     /// The axis.
     public private(set) var start = 0.0, end = 1.0

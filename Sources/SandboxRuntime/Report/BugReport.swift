@@ -31,7 +31,9 @@ public struct BugReport {
     /// The minimal trace keeping the first violation, when there is one.
     public let minimalTrace: [RawRecord]?
     /// The deliveries log of replaying the whole trace.
-    public let deliveriesLog: String
+    public var deliveriesLog: String { endSession.deliveriesLog }
+    /// The replay of the whole trace (its log, and the picture at the end).
+    private let endSession: ReplaySession
 
     /// Checks, replays and (when a violation is found) minimises `trace`.
     public init(trace: Trace, traceName: String, sceneType: any Scene.Type, profile: ThresholdProfile) {
@@ -40,7 +42,7 @@ public struct BugReport {
         self.sceneType = sceneType
         self.profile = profile
         findings = ConformanceChecker.check(trace.records, header: trace.header)
-        deliveriesLog = ReplaySession(trace: trace, sceneType: sceneType, profile: profile).deliveriesLog
+        endSession = ReplaySession(trace: trace, sceneType: sceneType, profile: profile)
         minimalTrace = findings.first { $0.category == .violation }.flatMap { first in
             Minimizer.keepsFinding(first.ruleID, in: trace.records, header: trace.header).map {
                 Minimizer.minimize(records: trace.records, keeps: $0)
@@ -92,8 +94,7 @@ public struct BugReport {
                                         sceneType: sceneType, profile: profile)
             try Self.writePNG(session, to: folder + "/first-finding.png")
         }
-        let end = ReplaySession(trace: trace, sceneType: sceneType, profile: profile)
-        try Self.writePNG(end, to: folder + "/end.png")
+        try Self.writePNG(endSession, to: folder + "/end.png")
         if let minimalTrace {
             try OutputFile.write(CompactTrace.write(records: minimalTrace), to: folder + "/minimal.txt")
         }

@@ -68,6 +68,7 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
+        .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ]),

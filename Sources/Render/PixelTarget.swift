@@ -35,10 +35,19 @@ public struct PixelTarget {
     public let stride: Int
     /// The pixel layout.
     public let format: PixelFormat
+    /// The owner of the memory when this target came from a `PixelBuffer`: held so a target
+    /// outliving its buffer expression (`try PixelBuffer(…).target`) never points at freed memory.
+    private let owner: AnyObject?
 
     /// Describes memory at `base`; throws when the sizes are impossible.
     public init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int,
                 format: PixelFormat = .argb8888) throws {
+        try self.init(base: base, width: width, height: height, stride: stride, format: format, owner: nil)
+    }
+
+    init(base: UnsafeMutableRawPointer, width: Int, height: Int, stride: Int, format: PixelFormat,
+         owner: AnyObject?) throws {
+        self.owner = owner
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max) else {
             throw PixelTargetError(description: "pixel target: size \(width)×\(height) is not drawable")
         }
@@ -70,7 +79,7 @@ public struct PixelTarget {
 public final class PixelBuffer {
     /// The drawable description of this buffer's memory.
     public let target: PixelTarget
-    private let storage: UnsafeMutableRawPointer
+    private let storage: PixelStorage
 
     /// Allocates a zeroed (transparent black) buffer of the given size.
     public init(width: Int, height: Int, format: PixelFormat = .argb8888) throws {
@@ -78,12 +87,10 @@ public final class PixelBuffer {
             throw PixelTargetError(description: "pixel buffer: size \(width)×\(height) is not drawable")
         }
         let stride = width * PixelFormat.bytesPerPixel
-        storage = UnsafeMutableRawPointer.allocate(byteCount: stride * height, alignment: 16)
-        storage.initializeMemory(as: UInt8.self, repeating: 0, count: stride * height)
-        target = try PixelTarget(base: storage, width: width, height: height, stride: stride, format: format)
+        storage = PixelStorage(byteCount: stride * height)
+        target = try PixelTarget(base: storage.bytes, width: width, height: height, stride: stride, format: format,
+                                 owner: storage)
     }
-
-    deinit { storage.deallocate() }
 
     /// Width in pixels.
     public var width: Int { target.width }
@@ -147,4 +154,16 @@ public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     /// `[x, y w×h]`.
     public var description: String { "[\(x), \(y) \(width)×\(height)]" }
+}
+
+/// Zeroed heap memory for a `PixelBuffer`, freed when the buffer and every target made from it are gone.
+private final class PixelStorage {
+    let bytes: UnsafeMutableRawPointer
+
+    init(byteCount: Int) {
+        bytes = UnsafeMutableRawPointer.allocate(byteCount: byteCount, alignment: 16)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: byteCount)
+    }
+
+    deinit { bytes.deallocate() }
 }

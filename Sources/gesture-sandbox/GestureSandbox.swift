@@ -17,7 +17,8 @@ struct GestureSandbox: ParsableCommand {
             demo     runs a scripted four-finger session under a private headless weston
             """,
         version: version,
-        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, ListScenes.self, ListProfiles.self])
+        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, Import.self, Compare.self, Minimize.self, Report.self,
+                      ListScenes.self, ListProfiles.self])
 }
 
 /// Prints `error` as one line on stderr and exits with `code`.

@@ -41,7 +41,11 @@ struct Replay: ParsableCommand {
                 FileHandle.standardOutput.write(Data(session.deliveriesLog.utf8))
             }
             if let state { try session.snapshot.write(to: state) }
-            if let png { try PNGFile.write(try session.render().target, to: png) }
+            if let png {
+                // PixelTarget borrows the buffer's memory: keep the buffer alive through the write.
+                let buffer = try session.render()
+                try withExtendedLifetime(buffer) { try PNGFile.write(buffer.target, to: png) }
+            }
         } catch {
             throw fail(error)
         }

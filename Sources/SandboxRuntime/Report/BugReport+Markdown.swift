@@ -1,0 +1,89 @@
+import Foundation
+import TouchStream
+
+// MARK: - report.md
+
+extension BugReport {
+    /// The report's Markdown text.
+    public func markdown() -> String {
+        var out = "# Touch stream report: \(cell(traceName))\n\n"
+        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules of DESIGN §4 "
+        out += "and replayed through the `\(sceneType.info.name)` scene under the `\(profile.name)` profile.\n\n"
+        out += environmentSection() + findingsSection() + minimalSection() + replaySection()
+        out += "## Pictures\n\n![timeline](timeline.svg)\n\n"
+        out += findings.isEmpty ? "" : "First finding (scene replayed up to record \(findings[0].recordIndex)):\n\n![first finding](first-finding.png)\n\n"
+        out += "After the whole trace:\n\n![end](end.png)\n"
+        return out
+    }
+
+    private func environmentSection() -> String {
+        var out = "## Environment\n\n| | |\n|---|---|\n"
+        guard let header = trace.header else {
+            return out + "| trace | compact form: no header, environment unknown |\n\n"
+        }
+        let environment = header.environment
+        var rows: [(String, String)] = [("compositor", environment.compositor ?? "unknown")]
+        rows.append(("seat", environment.seat.map { "\($0.name) (wl_seat v\($0.version))" } ?? "unknown"))
+        rows.append(("wl_touch version", environment.touchVersion.map(String.init) ?? "unknown"))
+        rows.append(("surface", environment.surface.map { "\($0.width)×\($0.height) logical px, buffer scale \($0.bufferScale)" } ?? "unknown"))
+        for output in environment.outputs {
+            rows.append(("output \(output.name)", "\(output.width)×\(output.height) @ \(Double(output.refresh) / 1000) Hz, scale \(output.scale), transform \(output.transform)"))
+        }
+        rows.append(("recorded with", "\(header.profile) profile, gesture-sandbox \(header.toolVersion), \(header.created)"))
+        out += rows.map { "| \(cell($0.0)) | \(cell($0.1)) |\n" }.joined()
+        if !environment.globals.isEmpty {
+            out += "\nGlobals: " + environment.globals.map { "`\($0.interface)` v\($0.version)" }.joined(separator: ", ") + "\n"
+        }
+        return out + "\n"
+    }
+
+    private func findingsSection() -> String {
+        var out = "## Findings\n\n"
+        guard !findings.isEmpty else { return out + "None: the stream keeps every rule the checker decides.\n\n" }
+        let count = { (category: Finding.Category) in self.findings.filter { $0.category == category }.count }
+        out += "\(count(.violation)) violations, \(count(.ambiguity)) ambiguities, \(count(.heuristic)) heuristics.\n\n"
+        out += "| record | t (ms) | rule | kind | what happened |\n|---|---|---|---|---|\n"
+        for finding in findings {
+            out += "| \(finding.recordIndex) | \(finding.time.map(String.init) ?? "") | \(finding.ruleID) | \(finding.category.rawValue) | \(cell(finding.message)) |\n"
+        }
+        out += "\n### Rules cited\n\n"
+        var cited: [String] = []
+        for finding in findings where !cited.contains(finding.ruleID) { cited.append(finding.ruleID) }
+        for id in cited {
+            let quote = ConformanceRule(rawValue: id)?.quote ?? "(no rule text)"
+            out += "> **\(id)** \(quote)\n\n"
+        }
+        return out
+    }
+
+    private func minimalSection() -> String {
+        guard let minimalTrace, let first = findings.first(where: { $0.category == .violation }) else { return "" }
+        return """
+            ## Minimal trace
+
+            Shrunk from \(trace.records.count) to \(minimalTrace.count) records, keeping the first violation \
+            (\(first.ruleID) at record \(first.recordIndex)); saved as `minimal.txt`:
+
+            ```text
+            \(CompactTrace.write(records: minimalTrace))```
+
+
+            """
+    }
+
+    private func replaySection() -> String {
+        let options = "--scene \(sceneType.info.name) --profile \(profile.name)"
+        var out = "## Replay\n\n```sh\ngesture-sandbox replay \(shellQuoted(traceName)) \(options) --png end.png\n"
+        if minimalTrace != nil { out += "gesture-sandbox replay minimal.txt \(options)\n" }
+        return out + "```\n\n"
+    }
+
+    /// Text safe inside a Markdown table cell.
+    private func cell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    private func shellQuoted(_ text: String) -> String {
+        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

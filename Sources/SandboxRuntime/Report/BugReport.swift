@@ -1,0 +1,109 @@
+import Foundation
+import Render
+import Scenes
+import TouchKit
+import TouchStream
+
+// MARK: - A report a compositor maintainer can act on (DESIGN §1 "Report")
+
+/// Builds and writes a bug report folder for a trace:
+///
+/// - `report.md`: environment, findings with the rules' wayland.xml text, the minimal trace (when
+///   there are violations: shrunk keeping the first one), and how to replay it;
+/// - `timeline.svg`: the stream over time (``TimelineSVG``);
+/// - `first-finding.png` (when there is a finding): the scene replayed up to that record;
+/// - `end.png`: the scene after the whole trace;
+/// - `minimal.txt` (when there are violations): the minimal trace in compact form.
+///
+/// Everything is written into a temporary folder next to the destination and renamed into place,
+/// so the destination holds a whole report or nothing.
+public struct BugReport {
+    /// What the report is about.
+    public let trace: Trace
+    /// How the trace was named on the command line.
+    public let traceName: String
+    /// The scene the trace is replayed through.
+    public let sceneType: any Scene.Type
+    /// The threshold profile of the replay.
+    public let profile: ThresholdProfile
+    /// Every checker finding.
+    public let findings: [Finding]
+    /// The minimal trace keeping the first violation, when there is one.
+    public let minimalTrace: [RawRecord]?
+    /// The deliveries log of replaying the whole trace.
+    public var deliveriesLog: String { endSession.deliveriesLog }
+    /// The replay of the whole trace (its log, and the picture at the end).
+    private let endSession: ReplaySession
+
+    /// Checks, replays and (when a violation is found) minimises `trace`.
+    public init(trace: Trace, traceName: String, sceneType: any Scene.Type, profile: ThresholdProfile) {
+        self.trace = trace
+        self.traceName = traceName
+        self.sceneType = sceneType
+        self.profile = profile
+        findings = ConformanceChecker.check(trace.records, header: trace.header)
+        endSession = ReplaySession(trace: trace, sceneType: sceneType, profile: profile)
+        minimalTrace = findings.first { $0.category == .violation }.flatMap { first in
+            Minimizer.keepsFinding(first.ruleID, in: trace.records, header: trace.header).map {
+                Minimizer.minimize(records: trace.records, keeps: $0)
+            }
+        }
+    }
+
+    /// The surface the trace ran on (header), else the replay's default window size.
+    var surfaceSize: (width: Double, height: Double) {
+        if let surface = trace.header?.environment.surface { return (Double(surface.width), Double(surface.height)) }
+        return (ReplaySession.defaultSize.width, ReplaySession.defaultSize.height)
+    }
+
+    /// Writes the report folder at `directory`, which must not exist yet (or be empty).
+    public func write(to directory: String) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            let contents = isDirectory.boolValue ? (try? manager.contentsOfDirectory(atPath: directory)) : nil
+            guard contents?.isEmpty == true else { throw RuntimeError("\(directory): already exists; choose a new folder") }
+        }
+        let temporary = directory + ".partial-\(getpid())"
+        try? manager.removeItem(atPath: temporary)
+        do {
+            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+        } catch {
+            throw RuntimeError("\(directory): cannot create \(temporary): \(error.localizedDescription)")
+        }
+        do {
+            try writeFiles(into: temporary)
+            if manager.fileExists(atPath: directory) { try manager.removeItem(atPath: directory) }
+            guard rename(temporary, directory) == 0 else {
+                throw RuntimeError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
+            }
+        } catch {
+            try? manager.removeItem(atPath: temporary)
+            throw error
+        }
+    }
+
+    private func writeFiles(into folder: String) throws {
+        let timeline = TouchTimeline(records: trace.records, deliveriesLog: deliveriesLog)
+        try OutputFile.write(TimelineSVG.svg(timeline, findings: findings, surface: surfaceSize),
+                             to: folder + "/timeline.svg")
+        if let first = findings.first {
+            let prefix = Array(trace.records.prefix(first.recordIndex + 1))
+            let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
+                                                     items: prefix.map { .record($0) }),
+                                        sceneType: sceneType, profile: profile)
+            try Self.writePNG(session, to: folder + "/first-finding.png")
+        }
+        try Self.writePNG(endSession, to: folder + "/end.png")
+        if let minimalTrace {
+            try OutputFile.write(CompactTrace.write(records: minimalTrace), to: folder + "/minimal.txt")
+        }
+        try OutputFile.write(markdown(), to: folder + "/report.md")
+    }
+
+    /// Renders and writes a PNG; the buffer must outlive the write, since `target` only points into it.
+    private static func writePNG(_ session: ReplaySession, to path: String) throws {
+        let buffer = try session.render()
+        try withExtendedLifetime(buffer) { try PNGFile.write(buffer.target, to: path) }
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SandboxRuntime
+import TouchKit
+import TouchStream
+
+/// `gesture-sandbox import`: traces from other tools' output.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Convert another tool's touch log into a trace.",
+        subcommands: [WaylandDebug.self])
+
+    /// `gesture-sandbox import wayland-debug LOG -o TRACE`.
+    struct WaylandDebug: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "wayland-debug",
+            abstract: "Convert a WAYLAND_DEBUG=1 client log into a JSON Lines trace.",
+            discussion: """
+                Every wl_touch event of the log becomes a record, wl_fixed values exactly (libwayland prints \
+                them with %f; they are rounded back to 1/256). Events of all wl_touch objects are imported in \
+                log order (a client with two wl_touch objects on one seat sees every event twice: choose one \
+                with --touch-object). wl_registry globals, the seat's name and version and the wl_touch \
+                version go into the header. Lines that are not libwayland messages are skipped and counted; \
+                a malformed wl_touch line is an error (LOG:LINE:COLUMN, exit 2) and writes nothing.
+                """)
+
+        @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1.", valueName: "log"))
+        var log: String
+
+        @Option(name: [.short, .long], help: ArgumentHelp("The trace to write.", valueName: "trace"))
+        var output: String
+
+        @Option(help: ArgumentHelp("Import only the events of wl_touch@N.", valueName: "n"))
+        var touchObject: Int?
+
+        @Option(help: ArgumentHelp("Profile name written into the header.", valueName: "name"))
+        var profile: String = ThresholdProfile.uikit.name
+
+        func run() throws {
+            let result: WaylandDebugImport
+            do {
+                result = try WaylandDebugImporter.importLog(try InputFiles.text(log), name: log, touchObject: touchObject)
+            } catch {
+                throw fail(error, code: 2)
+            }
+            guard !result.records.isEmpty else {
+                throw fail(TraceError(file: log, line: 1, column: 1,
+                                      message: "no wl_touch events (run the client with WAYLAND_DEBUG=1 and touch it)"),
+                           code: 2)
+            }
+            let header = TraceHeader(toolVersion: GestureSandbox.version, environment: result.environment,
+                                     profile: profile, created: TraceHeader.isoTimestamp(Date()))
+            do {
+                try OutputFile.writeTrace(result.records, header: header, to: output)
+            } catch {
+                throw fail(error)
+            }
+            let objects = result.touchObjects.map { "wl_touch@\($0)" }.joined(separator: ", ")
+            print("\(result.records.count) records from \(objects); \(result.unrecognisedLines) unrecognised lines skipped")
+        }
+    }
+}

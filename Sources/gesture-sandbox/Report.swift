@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import SandboxRuntime
+import TouchStream
+
+/// `gesture-sandbox report`: a folder a compositor maintainer can act on.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Check a trace, shrink it to its first violation and write a bug report folder.",
+        discussion: """
+            DIR gets report.md (environment, findings with the rules' text, the minimal trace, how to replay \
+            it), timeline.svg, first-finding.png, end.png and minimal.txt. The folder appears whole or not \
+            at all; it must not exist yet.
+            """)
+
+    @Argument(help: ArgumentHelp("The trace to report on.", valueName: "trace"))
+    var trace: String
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "dir"))
+    var output: String
+
+    @OptionGroup var sceneOptions: SceneOptions
+
+    func run() throws {
+        let parsed: Trace
+        do {
+            parsed = try InputFiles.trace(trace)
+        } catch {
+            throw fail(error, code: 2)
+        }
+        let report = BugReport(trace: parsed, traceName: trace, sceneType: sceneOptions.sceneType,
+                               profile: sceneOptions.thresholdProfile)
+        do {
+            try report.write(to: output)
+        } catch {
+            throw fail(error)
+        }
+        let violations = report.findings.filter { $0.category == .violation }.count
+        print("\(report.findings.count) findings (\(violations) violations); report in \(output)/report.md")
+    }
+}

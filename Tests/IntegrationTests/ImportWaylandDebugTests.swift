@@ -1,0 +1,72 @@
+import Foundation
+import SandboxHarness
+import Testing
+import TouchStream
+
+// MARK: - import wayland-debug against a real compositor
+
+/// Our client under a private weston with WAYLAND_DEBUG=1: importing its log must give exactly the
+/// records it recorded itself with `--record` (kinds, ids, serials, times, wl_fixed bits, hi-res times).
+@Suite(.serialized) struct ImportWaylandDebugTests {
+    /// A drag with coordinates that are not whole pixels (global = surface coordinates under kiosk-shell).
+    private static let drag = """
+        down 0 600.5 300.25; frame; motion 0 610.75 305.3; frame
+        motion 0 630.125 320.00390625; frame; down 1 200 100; frame; up 0; frame; up 1; frame
+        """
+
+    /// Runs the client, injects the drag, ends it, and returns its debug log and own trace.
+    private func capture(in files: TemporaryDirectory) throws -> (log: String, trace: Trace) {
+        let weston = try WestonInstance(.init(width: SandboxClient.width, height: SandboxClient.height))
+        defer { weston.stop() }
+        let harness = try weston.connect()
+        let process = try weston.launch(try sandboxExecutable(), arguments: [
+            "run", "--scene", "touchdemo", "--record", files.file("trace.jsonl"),
+        ], environment: ["WAYLAND_DEBUG": "1"], logName: "client.log")
+        defer { if process.isRunning { process.terminate() } }
+        let center = (x: Double(SandboxClient.width) / 2, y: Double(SandboxClient.height) / 2)
+        guard try harness.waitForView(x: center.x, y: center.y, pid: Int32(process.pid),
+                                      timeout: SandboxClient.timeout) != nil else {
+            throw HarnessError("the client's window never appeared: \(process.output())")
+        }
+        let start = MonotonicClock.now()
+        try harness.run(try CompactTrace.parse(Self.drag, name: "drag"))
+        _ = try harness.waitForCommit(pid: Int32(process.pid), after: start, timeout: SandboxClient.timeout)
+        #expect(process.terminate(timeout: SandboxClient.timeout) == .exited(0))
+        return (process.output(), try TraceReader.read(files.file("trace.jsonl")))
+    }
+
+    @Test func importedLogEqualsTheClientsOwnTrace() throws {
+        let files = try TemporaryDirectory()
+        let (log, recorded) = try capture(in: files)
+        let imported = try WaylandDebugImporter.importLog(log, name: "client.log")
+        #expect(recorded.records.count >= 11)
+        #expect(imported.records == recorded.records)
+        #expect(imported.records.map(\.event.name) == recorded.records.map(\.event.name))
+        #expect(imported.touchObjects.count == 1)
+        let header = try #require(recorded.header)
+        #expect(imported.environment.globals == header.environment.globals)
+        #expect(imported.environment.seat == header.environment.seat)
+        #expect(imported.environment.touchVersion == header.environment.touchVersion)
+        // 610.75, 305.3 (rounded to 78157/256 by the harness) and 320.00390625 arrive as exact wl_fixed bits.
+        let motions = imported.records.compactMap { record -> [Int32]? in
+            if case .motion(_, 0, let x, let y) = record.event { [x.rawValue, y.rawValue] } else { nil }
+        }
+        #expect(motions == [[156_352, 78_157], [161_312, 81_921]])
+    }
+
+    @Test func importCommandWritesTheSameTrace() throws {
+        let files = try TemporaryDirectory()
+        let (log, recorded) = try capture(in: files)
+        FileManager.default.createFile(atPath: files.file("client.log"), contents: Data(log.utf8))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try sandboxExecutable())
+        process.arguments = ["import", "wayland-debug", files.file("client.log"), "-o", files.file("imported.jsonl")]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let imported = try TraceReader.read(files.file("imported.jsonl"))
+        #expect(imported.records == recorded.records)
+        #expect(imported.header?.environment.seat == recorded.header?.environment.seat)
+    }
+}

@@ -50,15 +50,19 @@ public struct LiveOptions {
 /// SIGTERM, compositor gone); until then they exist only as `.partial`.
 public final class LiveSession: WaylandAppDelegate {
     private let options: LiveOptions
-    private let app: WaylandApp
-    private let clock: TraceAlignedClock
-    private let host: SceneHost
+    // Internal, not private: KeyCommands.swift switches scenes and draws screenshots with these.
+    let app: WaylandApp
+    let clock: TraceAlignedClock
+    var host: SceneHost
     private let renderer = Renderer()
-    private var damage = DamageTracker()
+    var damage = DamageTracker()
+    /// The heads-up display and key map (HUD/), and what the key commands remember.
+    let hud = HUD()
+    var keys = KeyCommandState()
     private var trace: TraceWriter?
     private var deliveries: OutputFile?
     private var deliveriesError: Error?
-    private let logger: Logger
+    let logger: Logger
 
     /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
@@ -68,9 +72,8 @@ public final class LiveSession: WaylandAppDelegate {
         clock = TraceAlignedClock(loop: app.loop)
         let recorder = options.logPath == nil ? nil : DeliveryRecorder()
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
-        host = SceneHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
-                         recorder: recorder)
-        host.willHandleFrame = { [clock] time in clock.align(to: time) }
+        host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
+                             recorder: recorder)
         if let logPath = options.logPath {
             let file = try OutputFile(path: logPath)
             deliveries = file
@@ -106,6 +109,11 @@ public final class LiveSession: WaylandAppDelegate {
                 app.stop()
             }
         }
+        // HUD hook: the log sees every record; a paused session records but does not deliver.
+        hud.record(record)
+        keys.note(record)
+        if hud.isShowing { app.setNeedsRedraw() }
+        guard !keys.isPaused else { return }
         host.push(record)
         requestRedrawIfDamaged()
     }
@@ -124,6 +132,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
+        for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
         let scale = Double(app.bufferScale)
         let repaint = damage.repaintRects(bufferAge: buffer.age)
         do {
@@ -131,6 +140,7 @@ public final class LiveSession: WaylandAppDelegate {
                                          stride: buffer.stride, format: .xrgb8888)
             renderer.draw(items: host.displayItems(), background: host.background, into: target, scale: scale,
                           clip: repaint)
+            hud.draw(into: target, scale: scale, clip: repaint)  // HUD hook: over the scene, same clip
         } catch {
             logger.error("\(error)")
         }
@@ -143,7 +153,7 @@ public final class LiveSession: WaylandAppDelegate {
     }
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
-        if key.name == "q" || key.name == "Escape" { app.stop() }
+        handleKey(key)  // KeyCommands.swift
     }
 
     // MARK: - Output
@@ -177,11 +187,12 @@ public final class LiveSession: WaylandAppDelegate {
         if let firstError { throw firstError }
     }
 
-    private func writeScreenshot(to path: String) throws {
+    func writeScreenshot(to path: String) throws {
         let scale = app.bufferScale
         let size = app.logicalSize
         let buffer = try PixelBuffer(width: size.width * scale, height: size.height * scale)
         renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
+        hud.draw(into: buffer.target, scale: Double(scale), clip: nil)  // HUD hook
         try PNGFile.write(buffer.target, to: path)
     }
 }

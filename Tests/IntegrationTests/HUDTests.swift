@@ -6,6 +6,7 @@ import Scenes
 import Testing
 import TouchKit
 import TouchStream
+import WaylandClient
 
 /// The HUD and key commands under a real headless weston, keys typed through the harness keyboard.
 @Suite(.serialized)
@@ -18,13 +19,15 @@ struct HUDTests {
         static let space: UInt32 = 57
     }
 
-    /// Presses and releases `key` (with Shift when asked) and waits for the client's redraw.
-    private func type(_ key: UInt32, shift: Bool = false, on client: SandboxClient) throws {
+    /// Presses and releases `key` (with Shift when asked) and waits for the client's redraw
+    /// (or, for a key that changes nothing visible, lets the client read it).
+    private func type(_ key: UInt32, shift: Bool = false, redraws: Bool = true, on client: SandboxClient) throws {
         let start = MonotonicClock.now()
         if shift { try client.harness.key(LinuxInputCode.keyLeftShift, pressed: true) }
         try client.harness.key(key, pressed: true)
         try client.harness.key(key, pressed: false)
         if shift { try client.harness.key(LinuxInputCode.keyLeftShift, pressed: false) }
+        guard redraws else { return try client.harness.dispatch(for: Self.settle) }
         _ = try client.harness.waitForCommit(pid: Int32(client.process.pid), after: start, timeout: SandboxClient.timeout)
     }
 
@@ -104,11 +107,127 @@ struct HUDTests {
     @Test("space pauses delivery: the drag is recorded but the square does not move")
     func pauseKeepsRecording() throws {
         let client = try SandboxClient()
-        try type(Key.space, on: client)
+        try type(Key.space, redraws: false, on: client)
         try touch("down 0 100 100; frame; motion 0 200 200; frame; up 0; frame", on: client)
         #expect(client.finish() == .exited(0))
         #expect(try client.trace().records.map(\.event.name) == ["down", "frame", "motion", "frame", "up"])
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin, y: margin))
+    }
+
+    // MARK: - README screenshots
+
+    /// Where `docsScreenshots` writes (unset: the test is skipped). Regenerate with
+    /// `GESTURE_SANDBOX_DOCS_DIR=$PWD/docs swift test --filter HUDTests/docsScreenshots`.
+    private static let docsDirectory = ProcessInfo.processInfo.environment["GESTURE_SANDBOX_DOCS_DIR"]
+
+    @Test("README screenshots: the HUD over touchdemo, moveme and swipe, fingers down",
+          .enabled(if: docsDirectory != nil))
+    func docsScreenshots() throws {
+        let directory = try #require(Self.docsDirectory)
+        let shots: [(scene: String, file: String, script: String)] = [
+            ("touchdemo", "hud-touchdemo.png",
+             "down 0 100 100; down 1 1180 620; frame; motion 0 260 180; motion 1 1020 560; frame"),
+            ("moveme", "hud-moveme.png", "down 0 640 360; frame; motion 0 700 390; frame; motion 0 820 430; frame"),
+            ("swipe", "hud-swipe.png", "down 0 420 380; frame; motion 0 470 381; frame; motion 0 560 382; frame"),
+        ]
+        for shot in shots {
+            let client = try SandboxClient(scene: shot.scene)
+            try type(Key.h, on: client)
+            try client.inject(shot.script)
+            let path = try client.weston.screenshot(in: client.files.path)
+            let image = try PNGFile.read(contentsOf: path)
+            #expect(image.width == SandboxClient.width && image.height == SandboxClient.height)
+            let target = "\(directory)/\(shot.file)"
+            try? FileManager.default.removeItem(atPath: target)
+            try FileManager.default.copyItem(atPath: path, toPath: target)
+            let lift = shot.script.contains("down 1") ? "up 0; up 1; frame" : "up 0; frame"
+            try touch(lift, on: client)
+            #expect(client.finish() == .exited(0))
+        }
+    }
+}
+
+/// The HUD's layout and damage, and the key table, headless (no compositor needed).
+@Suite struct HUDLayoutTests {
+    private let size = Size(width: 1280, height: 720)
+
+    private func snapshot(touches: [TouchLabel] = [], recognizers: [RecognizerLine] = [],
+                          log: [EventLog.Entry] = []) -> HUDSnapshot {
+        HUDSnapshot(windowSize: size, scene: "touchdemo", profile: "uikit", seatName: "seat0", touchVersion: 8,
+                    frameCount: 3, touches: touches, log: log, recognizers: recognizers)
+    }
+
+    private func finger(at point: Point) -> TouchLabel {
+        TouchLabel(id: 4, phase: .moved, tapCount: 2, location: point)
+    }
+
+    private func hud() throws -> HUD {
+        let hud = HUD(text: try TextRenderer())
+        hud.showsHUD = true
+        return hud
+    }
+
+    @Test("an unchanged HUD adds no damage; a moved finger damages its old and new label only")
+    func damageIsOldAndNewBoxes() throws {
+        let hud = try hud()
+        let first = hud.update(snapshot(touches: [finger(at: Point(x: 600, y: 300))]), keyMap: [])
+        #expect(first.count == hud.panels.count)
+        #expect(hud.update(snapshot(touches: [finger(at: Point(x: 600, y: 300))]), keyMap: []).isEmpty)
+        let old = try #require(hud.panels.first { $0.id == "touch 4" }).frame
+        let damage = hud.update(snapshot(touches: [finger(at: Point(x: 640, y: 330))]), keyMap: [])
+        let new = try #require(hud.panels.first { $0.id == "touch 4" }).frame
+        #expect(damage == [new, old])
+        #expect(new.contains(Point(x: 640, y: 330)), "the label's frame holds the cross-hair on the finger")
+        #expect(hud.panels.first { $0.id == "touch 4" }?.lines.map(\.text) == ["#4 moved ×2"])
+    }
+
+    @Test("hiding the HUD damages every panel it drew and leaves none")
+    func hidingDamagesEverything() throws {
+        let hud = try hud()
+        _ = hud.update(snapshot(touches: [finger(at: Point(x: 600, y: 300))]), keyMap: [])
+        let frames = hud.panels.map(\.frame)
+        hud.showsHUD = false
+        #expect(Set(hud.update(snapshot(), keyMap: []).map(\.description)) == Set(frames.map(\.description)))
+        #expect(hud.panels.isEmpty)
+    }
+
+    @Test("the recognizer panel says so when the scene has none, and lists them when it has")
+    func recognizerPanel() throws {
+        let hud = try hud()
+        _ = hud.update(snapshot(), keyMap: [])
+        #expect(hud.panels.first { $0.id == "recognizers" }?.lines.map(\.text) == ["no recognizers"])
+        _ = hud.update(snapshot(recognizers: [RecognizerLine(name: "tap", state: "failed", reason: "moved 31 px")]),
+                       keyMap: [])
+        #expect(hud.panels.first { $0.id == "recognizers" }?.lines.map(\.text) == ["recognizers", "tap failed — moved 31 px"])
+        let info = hud.panels.first { $0.id == "info" }?.lines.map(\.text) ?? []
+        #expect(info.starts(with: ["scene touchdemo · profile uikit", "seat \"seat0\" · wl_touch v8"]))
+    }
+
+    @Test("the log keeps the last N records with frame boundaries")
+    func eventLog() {
+        var log = EventLog(capacity: 3)
+        log.append(RawRecord(.down(serial: 1, time: 10, surface: nil, id: 0, x: WLFixed(1.5), y: WLFixed(2))))
+        log.append(RawRecord(.frame))
+        log.append(RawRecord(.motion(time: 18, id: 0, x: WLFixed(3), y: WLFixed(4)), isEmulated: true))
+        log.append(RawRecord(.up(serial: 2, time: 26, id: 0)))
+        #expect(log.entries.map(\.text) == ["──── frame ────", "18 motion 0 3 4 (mouse)", "26 up 0"])
+        #expect(log.entries.map(\.isBoundary) == [true, false, false])
+        #expect(log.total == 4)
+    }
+
+    @Test("keys are matched on the text they type; Escape by name; modified presses are not commands")
+    func keyTable() {
+        func press(_ name: String, _ text: String, _ modifiers: KeyModifiers = []) -> KeyCommand? {
+            KeyCommand(KeyPress(keycode: 0, keysym: 0, name: name, text: text, modifiers: modifiers, time: 0))
+        }
+        #expect(press("question", "?", .shift) == .toggleKeyMap)
+        #expect(press("h", "h") == .toggleHUD)
+        #expect(press("space", " ") == .togglePause)
+        #expect(press("Escape", "\u{1b}") == .quit)
+        #expect(press("q", "q", .control) == nil)
+        #expect(press("H", "H", .shift) == nil)
+        #expect(KeyCommand.keyMapLines.count == KeyCommand.allCases.count)
+        #expect(Set(KeyCommand.allCases.map(\.key)).count == KeyCommand.allCases.count, "two commands share a key")
     }
 }

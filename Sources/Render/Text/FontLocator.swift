@@ -6,6 +6,8 @@ import CFontconfig
 public struct FontError: Error, Hashable, CustomStringConvertible {
     /// The message, one line.
     public let description: String
+    /// Wraps a one-line message.
+    public init(description: String) { self.description = description }
 }
 
 /// Finds font files through fontconfig, accepting only the families asked for.

@@ -112,7 +112,13 @@ public struct HUDLayout {
         let origin = Point(x: p.x + HUDStyle.labelOffset.x, y: p.y + HUDStyle.labelOffset.y - size.height)
         let box = Rect(x: origin.x - HUDStyle.padding, y: origin.y - HUDStyle.padding,
                        width: size.width + 2 * HUDStyle.padding, height: size.height + 2 * HUDStyle.padding)
-        let boxes = [HUDBox(rect: box, color: HUDStyle.panelColor)] + marks.map { HUDBox(rect: $0, color: HUDStyle.markColor) }
+        let o = HUDStyle.markOutline
+        let outlines = marks.map {
+            HUDBox(rect: Rect(x: $0.minX - o, y: $0.minY - o, width: $0.width + 2 * o, height: $0.height + 2 * o),
+                   color: HUDStyle.markOutlineColor)
+        }
+        let boxes = [HUDBox(rect: box, color: HUDStyle.panelColor)] + outlines
+            + marks.map { HUDBox(rect: $0, color: HUDStyle.markColor) }
         let frame = boxes.dropFirst().reduce(box) { Self.union($0, $1.rect) }
         return HUDPanel(id: "touch \(touch.id)", frame: frame, boxes: boxes,
                         lines: [HUDText(text: touch.text, origin: origin, size: HUDStyle.labelSize, color: HUDStyle.textColor)])

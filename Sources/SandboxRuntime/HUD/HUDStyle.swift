@@ -12,8 +12,12 @@ public enum HUDStyle {
     public static let textColor = Color(rgb: 0xeceff1)
     /// Secondary text (frame boundaries, titles).
     public static let dimTextColor = Color(rgb: 0x90a4ae)
-    /// The finger cross-hair's colour.
-    public static let markColor = Color(rgb: 0xffab40)
+    /// The finger cross-hair's colour: cyan, far from every scene colour (red, green, blue, yellow, orange, teal).
+    public static let markColor = Color(rgb: 0x18ffff)
+    /// The cross-hair's outline, so it shows on light and dark views alike.
+    public static let markOutlineColor = Color(red: 0, green: 0, blue: 0, alpha: 0.8)
+    /// Outline width around each cross-hair stroke.
+    public static let markOutline = 1.0
     /// Panel background: translucent black, so the scene stays visible under the HUD.
     public static let panelColor = Color(red: 0, green: 0, blue: 0, alpha: 0.72)
     /// Space between a panel's edge and its text.

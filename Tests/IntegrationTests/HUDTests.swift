@@ -17,6 +17,8 @@ struct HUDTests {
         static let n: UInt32 = 49
         static let slash: UInt32 = 53
         static let space: UInt32 = 57
+        static let r: UInt32 = 19
+        static let v: UInt32 = 47
     }
 
     /// Presses and releases `key` (with Shift when asked) and waits for the client's redraw
@@ -111,6 +113,29 @@ struct HUDTests {
         try touch("down 0 100 100; frame; motion 0 200 200; frame; up 0; frame", on: client)
         #expect(client.finish() == .exited(0))
         #expect(try client.trace().records.map(\.event.name) == ["down", "frame", "motion", "frame", "up"])
+        let margin = TouchDemoScene.cornerMargin
+        #expect(try client.state().frame("red")?.origin == Point(x: margin, y: margin))
+    }
+
+    @Test("v hides the view under the last touch and shows it again; r resets the scene")
+    func hideAndReset() throws {
+        let client = try SandboxClient()
+        let red = TouchDemoScene.squares[0].color, background = TouchDemoScene.background
+        func colour(at x: Int, _ y: Int) throws -> [UInt8] {
+            let image = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+            return Array(image.rgba(x: x, y: y).prefix(3))
+        }
+        func bytes(_ c: Color) -> [UInt8] { [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) } }
+        try touch("down 0 100 100; frame; up 0; frame", on: client)
+        try type(Key.v, on: client)
+        #expect(try colour(at: 100, 100) == bytes(background))
+        try type(Key.v, on: client)
+        #expect(try colour(at: 100, 100) == bytes(red))
+        try client.inject("down 0 100 100; frame; motion 0 300 250; frame; up 0; frame")
+        #expect(try colour(at: 300, 250) == bytes(red))
+        try type(Key.r, on: client)
+        #expect(try colour(at: 300, 250) == bytes(background))
+        #expect(client.finish() == .exited(0))
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin, y: margin))
     }

@@ -69,7 +69,7 @@ import TouchKit
         #expect(abs(logical1.width - logical2.width) <= 1 && abs(logical1.height - logical2.height) <= 1)
     }
 
-    @Test("glyph masks are rasterised once per glyph and size, then reused")
+    @Test("glyph and line masks are made once per glyph (line) and size, then reused")
     func masksAreCached() throws {
         let text = try TextRenderer()
         let buffer = try PixelBuffer(width: 200, height: 40)
@@ -79,8 +79,10 @@ import TouchKit
         text.draw("hello", at: Point(x: 30, y: 10), size: 12, color: blue, into: buffer)
         _ = text.measure("hole", size: 12)
         #expect(text.rasterisedGlyphCount == 4)
+        #expect(text.cachedLineCount == 2)  // "hello" and "hole" at 12 px
         text.draw("hello", at: .zero, size: 12, color: red, into: buffer, scale: 2)
         #expect(text.rasterisedGlyphCount == 8, "a new pixel size is a new set of masks")
+        #expect(text.cachedLineCount == 3)
     }
 
     @Test("no pixel is written outside the clip")

@@ -54,18 +54,15 @@ public final class OverlayCanvas {
     /// Draws one line of `text` with its box's top-left at `origin` (logical px); see `TextRenderer`.
     public func draw(_ text: String, at origin: Point, size: Double, color: Color, with renderer: TextRenderer) {
         guard color.alpha > 0, !text.isEmpty, origin.x.isFinite, origin.y.isFinite else { return }
-        let line = renderer.layout(text, size: size * scale)
-        let x0 = Int((origin.x * scale).rounded()), y0 = Int((origin.y * scale).rounded())
-        guard !limit.clipped(PixelRect(x: x0, y: y0, width: line.width, height: line.height)).isEmpty else { return }
+        let line = renderer.rendered(text, size: size * scale)
+        guard let mask = line.mask else { return }
+        let area = PixelRect(x: Int((origin.x * scale).rounded()), y: Int((origin.y * scale).rounded()),
+                             width: line.width, height: line.height)
+        guard !limit.clipped(area).isEmpty else { return }
         var pixmanColor = color.pixmanColor()
         guard let solid = pixman_image_create_solid_fill(&pixmanColor) else { return }
         defer { pixman_image_unref(solid) }
-        for (glyph, x, y) in line.placed {
-            guard let mask = glyph.mask else { continue }
-            let area = PixelRect(x: x0 + x, y: y0 + y, width: mask.width, height: mask.height)
-            guard !limit.clipped(area).isEmpty else { continue }
-            pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, image, 0, 0, 0, 0,
-                                     Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
-        }
+        pixman_image_composite32(PIXMAN_OP_OVER, solid, mask.image, image, 0, 0, 0, 0,
+                                 Int32(area.x), Int32(area.y), Int32(area.width), Int32(area.height))
     }
 }

@@ -1,3 +1,4 @@
+import CPixman
 import TouchKit
 
 // MARK: - Lines of text
@@ -10,9 +11,15 @@ import TouchKit
 /// box starts at the point given (its top-left corner) and is `measure`'s size: it holds the
 /// font's ascent and descent and every pixel of ink, so nothing is drawn outside it. Sizes are
 /// logical px; glyphs are rasterised at size × buffer scale, so scale 2 text is sharp, not enlarged.
+/// Each line drawn is also kept as one a8 mask per (text, size): a HUD redraws mostly the same
+/// lines every frame, and one composite per line costs far less than one per glyph.
 /// Not thread-safe (FreeType faces are not): use one renderer per render thread.
 public final class TextRenderer {
+    /// Most line masks kept; beyond this the line cache restarts (a few screens of HUD text).
+    static let lineBudget = 512
+
     private let face: FontFace
+    private var lines: [LineKey: RenderedLine] = [:]
 
     /// Opens the first of `families` that fontconfig has (default: DejaVu Sans Mono, then DejaVu Sans).
     public convenience init(families: [String] = FontLocator.preferredFamilies) throws {
@@ -30,13 +37,15 @@ public final class TextRenderer {
     public var cachedGlyphCount: Int { face.cachedGlyphCount }
     /// Glyphs rasterised so far: grows only on cache misses.
     public var rasterisedGlyphCount: Int { face.rasterisations }
+    /// Number of cached line masks (one per text and pixel size measured or drawn).
+    public var cachedLineCount: Int { lines.count }
 
     // MARK: - Measuring
 
     /// The size (logical px) of the box `text` occupies at `size` logical px and buffer `scale`.
     public func measure(_ text: String, size: Double, scale: Double = 1) -> Size {
         let safeScale = Self.safe(scale)
-        let line = layout(text, size: size * safeScale)
+        let line = rendered(text, size: size * safeScale)
         return Size(width: Double(line.width) / safeScale, height: Double(line.height) / safeScale)
     }
 
@@ -62,6 +71,43 @@ public final class TextRenderer {
     public func draw(_ text: String, at origin: Point, size: Double, color: Color, into buffer: PixelBuffer,
                      scale: Double = 1, clip: [Rect]? = nil) {
         draw(text, at: origin, size: size, color: color, into: buffer.target, scale: scale, clip: clip)
+    }
+
+    // MARK: - Line masks (device px)
+
+    /// A line's cache key: its text and pixel size in 1/64 px.
+    struct LineKey: Hashable {
+        let text: String
+        let size: Int
+    }
+
+    /// A whole line as one coverage mask the size of its box (nil mask: nothing to draw).
+    struct RenderedLine {
+        let mask: CoverageMask?
+        let width: Int
+        let height: Int
+    }
+
+    /// The line mask for `text` at `pixelSize` device px, from the cache or made now.
+    func rendered(_ text: String, size pixelSize: Double) -> RenderedLine {
+        let key = LineKey(text: text, size: FontFace.units(pixelSize))
+        if let hit = lines[key] { return hit }
+        let line = layout(text, size: pixelSize)
+        var mask: CoverageMask?
+        if line.width > 0, line.height > 0, line.placed.contains(where: { $0.glyph.mask != nil }) {
+            let made = CoverageMask(width: line.width, height: line.height)
+            for (glyph, x, y) in line.placed {
+                guard let glyphMask = glyph.mask else { continue }
+                // ADD: where two glyphs' edges overlap their coverage sums (saturating), as OVER would draw them.
+                pixman_image_composite32(PIXMAN_OP_ADD, glyphMask.image, nil, made.image, 0, 0, 0, 0,
+                                         Int32(x), Int32(y), Int32(glyphMask.width), Int32(glyphMask.height))
+            }
+            mask = made
+        }
+        let result = RenderedLine(mask: mask, width: line.width, height: line.height)
+        if lines.count >= Self.lineBudget { lines.removeAll(keepingCapacity: true) }
+        lines[key] = result
+        return result
     }
 
     // MARK: - Layout (device px)

@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev)
+        // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev,
+        // libfreetype-dev, libfontconfig-dev)
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
@@ -26,6 +27,10 @@ let package = Package(
                        providers: [.apt(["libpixman-1-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
         // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -38,7 +43,7 @@ let package = Package(
             "CWayland", "CWaylandProtocols", "CXKBCommon", "TouchStream",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Render", dependencies: ["CPixman", "CPNG", "TouchKit"]),
+        .target(name: "Render", dependencies: ["CPixman", "CPNG", "CFreeType", "CFontconfig", "TouchKit"]),
         .target(name: "Scenes", dependencies: ["TouchKit"]),
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
@@ -55,7 +60,7 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
-            "TouchKit", "TouchStream", "Render", "Scenes",
+            "TouchKit", "TouchStream", "Render", "Scenes", "SandboxRuntime",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -70,7 +75,7 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
+            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),
     ]
 )

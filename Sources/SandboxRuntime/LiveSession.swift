@@ -52,15 +52,20 @@ public struct LiveOptions {
 /// SIGTERM, compositor gone); until then they exist only as `.partial`.
 public final class LiveSession: WaylandAppDelegate {
     private let options: LiveOptions
-    private let app: WaylandApp
-    private let clock: TraceAlignedClock
-    private let host: SceneHost
+    // Internal, not private: KeyCommands.swift switches scenes and draws screenshots with these.
+    let app: WaylandApp
+    let clock: TraceAlignedClock
+    var host: SceneHost
     private let renderer = Renderer()
-    private var damage = DamageTracker()
+    var damage = DamageTracker()
+    /// The heads-up display and key map (HUD/), and what the key commands remember.
+    let hud = HUD()
+    var keys = KeyCommandState()
     private var trace: TraceWriter?
     private var deliveries: OutputFile?
     private var deliveriesError: Error?
-    private let logger: Logger
+    private var lastReasons: [RecognizerKey: String] = [:]
+    let logger: Logger
 
     /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
@@ -68,19 +73,23 @@ public final class LiveSession: WaylandAppDelegate {
         self.logger = logger
         app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox")
         clock = TraceAlignedClock(loop: app.loop)
-        let recorder = options.logPath == nil && !options.traceArena ? nil : DeliveryRecorder()
+        // Always recording (streamed, not kept): the HUD's recognizer panel shows each one's last reason.
+        let recorder = DeliveryRecorder(retainsEntries: false)
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
-        host = SceneHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
-                         recorder: recorder)
-        host.willHandleFrame = { [clock] time in clock.align(to: time) }
+        host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
+                             recorder: recorder)
         let file = try options.logPath.map { try OutputFile(path: $0) }
         deliveries = file
         let traceArena = options.traceArena
-        recorder?.onEntry = { [unowned self] entry in
-            if traceArena, case .transition(let step) = entry { ArenaTrace.print(step) }
+        recorder.onEntry = { [unowned self] entry in
+            if case .transition(let step) = entry {
+                lastReasons[RecognizerKey(step)] = step.reason.description
+                if traceArena { ArenaTrace.print(step) }
+            }
             guard let file else { return }
             do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
         }
+        hud.recognizerReport = { [unowned self] host in recognizerLines(in: host) }
         app.delegate = self
     }
 
@@ -109,6 +118,11 @@ public final class LiveSession: WaylandAppDelegate {
                 app.stop()
             }
         }
+        // HUD hook: the log sees every record; a paused session records but does not deliver.
+        hud.record(record)
+        keys.note(record)
+        if hud.isShowing { app.setNeedsRedraw() }
+        guard !keys.isPaused else { return }
         host.push(record)
         requestRedrawIfDamaged()
     }
@@ -127,6 +141,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
+        for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
         let scale = Double(app.bufferScale)
         let repaint = damage.repaintRects(bufferAge: buffer.age)
         do {
@@ -134,6 +149,7 @@ public final class LiveSession: WaylandAppDelegate {
                                          stride: buffer.stride, format: .xrgb8888)
             renderer.draw(items: host.displayItems(), background: host.background, into: target, scale: scale,
                           clip: repaint)
+            hud.draw(into: target, scale: scale, clip: repaint)  // HUD hook: over the scene, same clip
         } catch {
             logger.error("\(error)")
         }
@@ -146,7 +162,27 @@ public final class LiveSession: WaylandAppDelegate {
     }
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
-        if key.name == "q" || key.name == "Escape" { app.stop() }
+        handleKey(key)  // KeyCommands.swift
+    }
+
+    // MARK: - Recognizers for the HUD
+
+    /// A recognizer as transitions name it: its name and its view's.
+    private struct RecognizerKey: Hashable {
+        var recognizer: String
+        var view: String?
+        init(_ step: RecognizerTransition) { recognizer = step.recognizer; view = step.view }
+        init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer.name; view = recognizer.view?.name }
+    }
+
+    /// Every recognizer in the scene's window, in paint order, with its state and last reason.
+    private func recognizerLines(in host: SceneHost) -> [RecognizerLine] {
+        host.scene.window.paintOrder().flatMap { painted in
+            painted.view.gestureRecognizers.map { recognizer in
+                RecognizerLine(name: recognizer.name, state: "\(recognizer.state)",
+                               reason: lastReasons[RecognizerKey(recognizer)] ?? "")
+            }
+        }
     }
 
     // MARK: - Output
@@ -180,11 +216,12 @@ public final class LiveSession: WaylandAppDelegate {
         if let firstError { throw firstError }
     }
 
-    private func writeScreenshot(to path: String) throws {
+    func writeScreenshot(to path: String) throws {
         let scale = app.bufferScale
         let size = app.logicalSize
         let buffer = try PixelBuffer(width: size.width * scale, height: size.height * scale)
         renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
+        hud.draw(into: buffer.target, scale: Double(scale), clip: nil)  // HUD hook
         try PNGFile.write(buffer.target, to: path)
     }
 }

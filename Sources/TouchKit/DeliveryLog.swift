@@ -105,13 +105,15 @@ public final class DeliveryRecorder {
     public private(set) var entries: [DeliveryEntry] = []
     /// Called with each entry as it is recorded (live views, streaming to a file).
     public var onEntry: ((DeliveryEntry) -> Void)?
+    /// False for a live session that streams entries through `onEntry`: memory then stays flat however long it runs.
+    public let retainsEntries: Bool
 
-    /// Creates an empty recorder.
-    public init() {}
+    /// Creates an empty recorder; with `retainsEntries` false, `entries` stays empty.
+    public init(retainsEntries: Bool = true) { self.retainsEntries = retainsEntries }
 
     /// Adds an entry.
     public func record(_ entry: DeliveryEntry) {
-        entries.append(entry)
+        if retainsEntries { entries.append(entry) }
         onEntry?(entry)
     }
 

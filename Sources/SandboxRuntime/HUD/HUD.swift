@@ -1,0 +1,76 @@
+import Render
+import TouchKit
+import TouchStream
+
+// MARK: - The heads-up display
+
+/// The overlay drawn over the scene: finger labels, session info, recognizers, the raw-event
+/// log and the key map.
+///
+/// Damage rule: each frame the snapshot is laid out into panels; a panel that changed (or
+/// appeared, or went away) damages its old and new frames, an unchanged one nothing. The scene
+/// is repainted inside the damage and the HUD drawn over it clipped to the same rects, so the
+/// damage-only path stays cheap while the HUD is up.
+public final class HUD {
+    /// Whether the HUD panels and labels are shown.
+    public var showsHUD = false
+    /// Whether the key map is shown (independent of the HUD).
+    public var showsKeyMap = false
+    /// The raw-event log (feed it every record received).
+    public private(set) var log = EventLog()
+    /// Why text cannot be drawn (no font), if so: the HUD then draws nothing.
+    public let unavailableReason: String?
+    /// The recognizer panel's source: the scene's recognizers as (name, state, reason) lines.
+    /// Scenes have no recognizers until they attach some, so the default reports none.
+    public var recognizerReport: (SceneHost) -> [RecognizerLine] = { _ in [] }
+    /// The panels drawn last, for tests and diagnostics.
+    public private(set) var panels: [HUDPanel] = []
+
+    private let text: TextRenderer?
+
+    /// A hidden HUD using the default font; without one it stays empty and says why.
+    public convenience init() {
+        do { self.init(text: try TextRenderer()) } catch { self.init(text: nil, reason: "\(error)") }
+    }
+
+    /// A hidden HUD drawing with `text`.
+    public init(text: TextRenderer?, reason: String? = nil) {
+        self.text = text
+        unavailableReason = text == nil ? (reason ?? "HUD: no font") : nil
+    }
+
+    /// True when anything is shown.
+    public var isShowing: Bool { showsHUD || showsKeyMap }
+
+    /// Adds one raw record to the log.
+    public func record(_ record: RawRecord) { log.append(record) }
+
+    // MARK: - Frames
+
+    /// Lays out `snapshot` (keyMap: the key map's lines) and returns the damage: old and new
+    /// frames of every panel that differs from the last frame.
+    public func update(_ snapshot: HUDSnapshot, keyMap: [String]) -> [Rect] {
+        guard let text else { return [] }
+        let next = HUDLayout(text: text).panels(snapshot, showsHUD: showsHUD, keyMap: showsKeyMap ? keyMap : nil)
+        let old = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(next.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        var damage: [Rect] = []
+        for panel in next where old[panel.id] != panel {
+            damage.append(panel.frame)
+            if let previous = old[panel.id] { damage.append(previous.frame) }
+        }
+        for panel in panels where new[panel.id] == nil { damage.append(panel.frame) }
+        panels = next
+        return damage
+    }
+
+    /// Draws the panels laid out by the last `update` over `target`, inside `clip` (logical px).
+    public func draw(into target: PixelTarget, scale: Double, clip: [Rect]?) {
+        guard let text, !panels.isEmpty else { return }
+        let canvas = OverlayCanvas(target: target, scale: scale, clip: clip)
+        for panel in panels where canvas.isVisible(panel.frame) {
+            for box in panel.boxes { canvas.fill(box.rect, color: box.color) }
+            for line in panel.lines { canvas.draw(line.text, at: line.origin, size: line.size, color: line.color, with: text) }
+        }
+    }
+}

@@ -6,7 +6,7 @@ import WaylandClient
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the sandbox window under a Wayland compositor.",
-        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a mirrored second finger). q or Escape quits; so do SIGINT and SIGTERM, which finish every output file.")
+        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). ? shows the key map, h the HUD; q or Escape quits, and so do SIGINT and SIGTERM, which finish every output file.")
 
     @OptionGroup var sceneOptions: SceneOptions
 

@@ -17,7 +17,7 @@ struct GestureSandbox: ParsableCommand {
             demo     runs a scripted four-finger session under a private headless weston
             """,
         version: version,
-        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, ListScenes.self, ListProfiles.self])
+        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, Check.self, ListScenes.self, ListProfiles.self])
 }
 
 /// Prints `error` as one line on stderr and exits with `code`.

@@ -98,7 +98,7 @@ public struct ConformanceChecker {
         let start = findings.count
         handle(record.event, index: recordCount, into: &findings)
         recordCount += 1
-        tally.count(findings[start...])
+        if findings.count > start { tally.count(findings[start...]) }
     }
 
     /// Checks one record and returns the findings it decides.

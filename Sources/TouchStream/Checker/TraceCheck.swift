@@ -35,6 +35,12 @@ public enum TraceCheck {
         /// Records checked.
         public var recordCount: Int
 
+        /// Creates an outcome.
+        public init(tally: FindingTally, recordCount: Int) {
+            self.tally = tally
+            self.recordCount = recordCount
+        }
+
         /// The command's exit status: 0 without violations, 1 with (2, unreadable input, is thrown).
         public var exitCode: Int32 { tally.violations > 0 ? 1 : 0 }
 

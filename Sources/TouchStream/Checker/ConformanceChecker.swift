@@ -15,7 +15,7 @@
 /// after a cancel is optional (R7) and reported only as the ambiguity A2, never as R4; when an up
 /// leaves no touch down and the next timed event comes later with no frame between, the frame is
 /// taken as missing (A1) and a new one starts, as replay's idle flush does (``ReplayAssembler``).
-public struct ConformanceChecker {
+public struct ConformanceChecker: Sendable {
     /// The facts of the recording the checker uses (from a ``TraceHeader``).
     public struct Configuration: Hashable, Sendable {
         /// Bound wl_touch version; nil when unknown (then R12 is not checked).

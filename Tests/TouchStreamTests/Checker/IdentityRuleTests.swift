@@ -58,4 +58,16 @@ import TouchStream
         let late = try findings(strokes + "; motion 0 2 2; frame; motion \(count - 1) 2 2; frame")
         #expect(late == ["violation R2@\(count * 4)", "violation R3@\(count * 4 + 2)"])
     }
+
+    @Test func manyTouchesDownAtOnceUseTheIndexedTable() throws {
+        // More than CheckerThresholds' linear limit: the table keeps a hash index, and removing
+        // touches in an odd order must keep it right.
+        let ids = 0..<40
+        let downs = ids.map { "down \($0) \($0) 1" }.joined(separator: "; ")
+        let moves = ids.map { "motion \($0) \($0) 2" }.joined(separator: "; ")
+        let ups = ids.filter { $0 % 2 == 0 }.map { "up \($0)" } + ids.filter { $0 % 2 == 1 }.reversed().map { "up \($0)" }
+        let script = [downs, "frame", moves, "frame", ups.joined(separator: "; "), "frame",
+                      "motion 17 3 3", "down 3 1 1", "down 3 2 2", "frame"].joined(separator: "; ")
+        #expect(try findings(script) == ["violation R3@123", "violation R1@125"])
+    }
 }

@@ -20,8 +20,9 @@ public struct ConformanceChecker: Sendable {
     public struct Configuration: Hashable, Sendable {
         /// Bound wl_touch version; nil when unknown (then R12 is not checked).
         public var touchVersion: Int?
-        /// Surface size in logical px; nil when unknown (then S1 and A11 are not checked).
+        /// Surface width in logical px; nil when unknown (then S1 and A11 are not checked).
         public var surfaceWidth: Double?
+        /// Surface height in logical px; nil when unknown.
         public var surfaceHeight: Double?
 
         /// Creates a configuration.
@@ -64,6 +65,7 @@ public struct ConformanceChecker: Sendable {
         var decided = false
     }
 
+    /// What the checker knows of the recording.
     public let configuration: Configuration
     /// Records pushed so far.
     public private(set) var recordCount = 0
@@ -231,8 +233,11 @@ public struct ConformanceChecker: Sendable {
 
 /// How many findings of each category; the summary line of `gesture-sandbox check`.
 public struct FindingTally: Hashable, Sendable {
+    /// Findings of category violation (R…, S…).
     public var violations = 0
+    /// Findings of category ambiguity (A…).
     public var ambiguities = 0
+    /// Findings of category heuristic (H…).
     public var heuristics = 0
 
     /// A tally with these counts (empty by default).

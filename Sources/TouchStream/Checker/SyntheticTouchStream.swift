@@ -10,8 +10,9 @@
 public struct SyntheticTouchStream: Sequence, IteratorProtocol {
     /// Motion frames between the down frame and the up frame of a stroke.
     public static let strokeFrames = 120
-    /// Surface size in logical px the stream stays inside.
+    /// Surface width in logical px the stream stays inside.
     public static let surfaceWidth = 1920
+    /// Surface height in logical px the stream stays inside.
     public static let surfaceHeight = 1080
     /// Frame interval in ms.
     static let frameInterval: UInt32 = 8
@@ -46,6 +47,7 @@ public struct SyntheticTouchStream: Sequence, IteratorProtocol {
                     profile: "uikit", created: created)
     }
 
+    /// The next record, nil after `count` records.
     public mutating func next() -> RawRecord? {
         guard remaining > 0 else { return nil }
         remaining -= 1

@@ -30,12 +30,9 @@ struct Check: ParsableCommand {
     var json = false
 
     func run() throws {
-        let outcome: TraceCheck.Outcome
-        do {
-            outcome = try TraceCheck.run(path: trace, format: json ? .jsonLines : .text) { print($0) }
-        } catch {
-            throw fail(error, code: 2)
+        let code = TraceCheck.command(path: trace, format: json ? .jsonLines : .text) { print($0) } failure: {
+            _ = fail($0, code: TraceCheck.unreadableExitCode)
         }
-        if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+        if code != 0 { throw ExitCode(code) }
     }
 }

@@ -54,6 +54,22 @@ public enum TraceCheck {
         }
     }
 
+    /// Exit status for input that cannot be read (missing, empty, truncated, malformed).
+    public static let unreadableExitCode: Int32 = 2
+
+    /// The whole `check` command: writes lines to `output`, hands an unreadable-input error (one
+    /// line, `FILE:LINE:COLUMN: what is wrong`) to `failure`, and returns the exit status:
+    /// 0 without violations, 1 with, 2 (``unreadableExitCode``) when the input is unreadable.
+    public static func command(path: String, format: Format = .text, output: (String) -> Void,
+                               failure: (any Error) -> Void) -> Int32 {
+        do {
+            return try run(path: path, format: format, emit: output).exitCode
+        } catch {
+            failure(error)
+            return unreadableExitCode
+        }
+    }
+
     /// Checks the trace at `path`, passing each output line (without newline) to `emit`.
     /// Throws ``TraceError`` (with file:line:column) or ``TraceFileError`` when unreadable.
     @discardableResult

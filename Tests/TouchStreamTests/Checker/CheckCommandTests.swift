@@ -103,6 +103,23 @@ import TouchStream
             == "\(path):2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, sleep)")
     }
 
+    @Test func commandExitStatus() throws {
+        defer { dir.cleanUp() }
+        var errors: [String] = []
+        func status(_ path: String) -> Int32 {
+            TraceCheck.command(path: path, output: { _ in }, failure: { errors.append("\($0)") })
+        }
+        #expect(status(try dir.write("ok.txt", "down 0 1 1; frame; up 0; frame")) == 0)
+        #expect(status(try dir.write("ambiguous.txt", "down 0 1 1; frame; up 0")) == 0)
+        #expect(status(try dir.write("bad.txt", "frame")) == 1)
+        #expect(errors.isEmpty)
+        #expect(status(dir.file("missing.txt")) == 2)
+        #expect(status(try dir.write("empty.jsonl", "")) == 2)
+        #expect(status(try dir.write("bad.jsonl", checkerHeader().jsonLine() + "\n{\"kind\":\"fram\"}\n")) == 2)
+        #expect(errors.count == 3)
+        #expect(errors.last?.hasPrefix("\(dir.file("bad.jsonl")):2:9: unknown kind") == true)
+    }
+
     @Test func summaryLineCountsInTheSingular() {
         let outcome = TraceCheck.Outcome(tally: FindingTally(violations: 1, ambiguities: 1, heuristics: 1), recordCount: 1)
         #expect(outcome.summaryLine == "1 violation, 1 ambiguity, 1 heuristic in 1 record")

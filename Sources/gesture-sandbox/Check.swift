@@ -16,11 +16,12 @@ struct Check: ParsableCommand {
             S1 and A11. Not checkable from a trace: R13, R14, R15, R17 (seat capabilities and requests are \
             not recorded), A5, A7–A10, A15.
 
-            --json writes one object per line instead:
-              {"kind":"finding","rule":"R3","category":"violation","record":N,"time":T|null,"id":ID|null,"message":"…"}
-              {"kind":"summary","violations":N,"ambiguities":N,"heuristics":N,"records":M,"unchecked":[…]}
+            --json writes one JSON object per line instead: each finding as kind "finding" with rule, \
+            category, record, time (or null), id (or null) and message; then one object of kind "summary" \
+            with violations, ambiguities, heuristics, records and unchecked (the rule ids a trace cannot show).
 
-            Exit status: 0 no violation, 1 violations found, 2 unreadable input (one line: FILE:LINE:COLUMN: what is wrong).
+            Exit status: 0 no violation, 1 violations found, 2 unreadable input (one line: \
+            FILE:LINE:COLUMN: what is wrong).
             """)
 
     @Argument(help: ArgumentHelp("The trace file.", valueName: "trace"))

@@ -44,34 +44,39 @@ extension ConformanceChecker {
         guard let slot = touches.slot(of: id) else {
             return notDown(id, event: "motion", time: time, index: index, into: &findings)
         }
-        let old = touches[slot]
+        let frameNumber = frame.number
+        // One in-place update: the touch's surface name is never copied on this hot path.
+        let (old, motionsInFrame) = touches.update(slot) { touch in
+            let old = (x: touch.x, y: touch.y, time: touch.time)
+            if touch.motionFrame == frameNumber {
+                touch.motionsInFrame += 1
+            } else {
+                touch.motionFrame = frameNumber
+                touch.motionsInFrame = 1
+            }
+            touch.x = x.rawValue
+            touch.y = y.rawValue
+            touch.time = time
+            return (old, touch.motionsInFrame)
+        }
         if old.x == x.rawValue, old.y == y.rawValue {
             findings.append(ConformanceRule.a12.finding(
                 "motion of id \(id) to (\(x), \(y)), where it already was", record: index, time: time, id: id))
         }
-        if old.motionFrame == frame.number {
-            touches[slot].motionsInFrame += 1
-            if touches[slot].motionsInFrame == 2 {
-                findings.append(ConformanceRule.a13.finding(
-                    "second motion of id \(id) in one frame", record: index, time: time, id: id))
-            }
-        } else {
-            touches[slot].motionFrame = frame.number
-            touches[slot].motionsInFrame = 1
+        if motionsInFrame == 2 {
+            findings.append(ConformanceRule.a13.finding(
+                "second motion of id \(id) in one frame", record: index, time: time, id: id))
         }
         if !isInsideSurface(x, y) {
             findings.append(ConformanceRule.a11.finding(
                 "motion of id \(id) to (\(x), \(y)), outside the \(surfaceSizeText) surface", record: index,
                 time: time, id: id))
         }
-        if let jump = surfaceSwitchJump(from: old, x: x, y: y, time: time) {
+        if let jump = surfaceSwitchJump(fromX: old.x, y: old.y, time: old.time, toX: x, y: y, time: time) {
             findings.append(ConformanceRule.h2.finding(
                 "motion of id \(id) jumps \(jump) px from (\(WLFixed(rawValue: old.x)), \(WLFixed(rawValue: old.y))) as if re-based on another surface",
                 record: index, time: time, id: id))
         }
-        touches[slot].x = x.rawValue
-        touches[slot].y = y.rawValue
-        touches[slot].time = time
     }
 
     mutating func shape(_ id: Int32, major: WLFixed, minor: WLFixed, index: Int, into findings: inout [Finding]) {
@@ -195,12 +200,15 @@ extension ConformanceChecker {
 
     /// The jump length (rounded to 1/256 px) when a motion step is long and fast enough to look
     /// like coordinates re-based on another surface (H2), else nil.
-    private func surfaceSwitchJump(from old: ActiveTouch, x: WLFixed, y: WLFixed, time: UInt32) -> WLFixed? {
-        let dx = (Double(x.rawValue) - Double(old.x)) / 256, dy = (Double(y.rawValue) - Double(old.y)) / 256
-        let distance = (dx * dx + dy * dy).squareRoot()
-        guard distance >= CheckerThresholds.surfaceSwitchMinimumJump else { return nil }
+    private func surfaceSwitchJump(fromX oldX: Int32, y oldY: Int32, time oldTime: UInt32, toX x: WLFixed,
+                                   y: WLFixed, time: UInt32) -> WLFixed? {
+        let dx = (Double(x.rawValue) - Double(oldX)) / 256, dy = (Double(y.rawValue) - Double(oldY)) / 256
+        let squared = dx * dx + dy * dy
+        let minimum = CheckerThresholds.surfaceSwitchMinimumJump
+        guard squared >= minimum * minimum else { return nil }
+        let distance = squared.squareRoot()
         // Same-time events (one evdev frame) count as 1 ms apart, so dt never divides by zero.
-        let elapsed = max(1, Double(Int32(bitPattern: time &- old.time)))
+        let elapsed = max(1, Double(Int32(bitPattern: time &- oldTime)))
         guard distance / elapsed >= CheckerThresholds.surfaceSwitchMinimumSpeed else { return nil }
         return WLFixed(distance)
     }

@@ -12,16 +12,17 @@
 /// the frame), H1 (after enough samples). ``finish(into:)`` decides what the end of input decides.
 ///
 /// How the stream is read: a cancel ends every active touch (R6) and its frame; a frame right
-/// after a cancel is optional (R7) and reported only as the ambiguity A2, never as R4; when the
-/// record after an up that left no touch down is not a frame, the frame is taken as missing
-/// (A1) and a new one starts, as the frame assembler's idle flush does.
-public struct ConformanceChecker {
+/// after a cancel is optional (R7) and reported only as the ambiguity A2, never as R4; when an up
+/// leaves no touch down and the next timed event comes later with no frame between, the frame is
+/// taken as missing (A1) and a new one starts, as replay's idle flush does (``ReplayAssembler``).
+public struct ConformanceChecker: Sendable {
     /// The facts of the recording the checker uses (from a ``TraceHeader``).
     public struct Configuration: Hashable, Sendable {
         /// Bound wl_touch version; nil when unknown (then R12 is not checked).
         public var touchVersion: Int?
-        /// Surface size in logical px; nil when unknown (then S1 and A11 are not checked).
+        /// Surface width in logical px; nil when unknown (then S1 and A11 are not checked).
         public var surfaceWidth: Double?
+        /// Surface height in logical px; nil when unknown.
         public var surfaceHeight: Double?
 
         /// Creates a configuration.
@@ -64,6 +65,7 @@ public struct ConformanceChecker {
         var decided = false
     }
 
+    /// What the checker knows of the recording.
     public let configuration: Configuration
     /// Records pushed so far.
     public private(set) var recordCount = 0
@@ -98,7 +100,7 @@ public struct ConformanceChecker {
         let start = findings.count
         handle(record.event, index: recordCount, into: &findings)
         recordCount += 1
-        tally.count(findings[start...])
+        if findings.count > start { tally.count(findings[start...]) }
     }
 
     /// Checks one record and returns the findings it decides.
@@ -147,15 +149,7 @@ public struct ConformanceChecker {
     private mutating func handle(_ event: RawEvent, index: Int, into findings: inout [Finding]) {
         let afterCancel = previousWasCancel
         previousWasCancel = false
-        if let up = lastUp {
-            lastUp = nil
-            if case .frame = event {} else {
-                findings.append(ConformanceRule.a1.finding(
-                    "the up of id \(up.id) left no touch down and the next event (\(event.name), record \(index)) is not a wl_touch.frame",
-                    record: up.record, time: up.time, id: up.id))
-                closeFrame(because: "the frame after the last up is missing", into: &findings)
-            }
-        }
+        if let up = lastUp { resolveLastUp(up, next: event, index: index, into: &findings) }
         if let time = event.time { observeTime(time, index: index, id: event.touchID, into: &findings) }
         switch event {
         case .frame:
@@ -181,6 +175,25 @@ public struct ConformanceChecker {
     }
 
     // MARK: - Frames
+
+    /// A1: after an up that left no touch down, a frame settles it; a timed event at least
+    /// ``FrameAssembler/replayIdleGapMilliseconds`` later means the frame never came (the live
+    /// loop would have gone idle in between); a same-time event continues the frame (one evdev
+    /// frame, e.g. an id lifted and reused); untimed events leave the question open.
+    private mutating func resolveLastUp(_ up: LastUp, next event: RawEvent, index: Int,
+                                        into findings: inout [Finding]) {
+        if case .frame = event {
+            lastUp = nil
+            return
+        }
+        guard let time = event.time else { return }
+        lastUp = nil
+        guard Int32(bitPattern: time &- up.time) >= FrameAssembler.replayIdleGapMilliseconds else { return }
+        findings.append(ConformanceRule.a1.finding(
+            "the up of id \(up.id) left no touch down and the next event (\(event.name) at record \(index), t=\(time)) came without a wl_touch.frame",
+            record: up.record, time: up.time, id: up.id))
+        closeFrame(because: "the frame after the last up is missing", into: &findings)
+    }
 
     private mutating func frameEvent(index: Int, afterCancel: Bool, into findings: inout [Finding]) {
         if frame.eventCount == 0 {
@@ -220,12 +233,19 @@ public struct ConformanceChecker {
 
 /// How many findings of each category; the summary line of `gesture-sandbox check`.
 public struct FindingTally: Hashable, Sendable {
+    /// Findings of category violation (R…, S…).
     public var violations = 0
+    /// Findings of category ambiguity (A…).
     public var ambiguities = 0
+    /// Findings of category heuristic (H…).
     public var heuristics = 0
 
-    /// An empty tally.
-    public init() {}
+    /// A tally with these counts (empty by default).
+    public init(violations: Int = 0, ambiguities: Int = 0, heuristics: Int = 0) {
+        self.violations = violations
+        self.ambiguities = ambiguities
+        self.heuristics = heuristics
+    }
 
     /// Adds findings to the counts.
     public mutating func count(_ findings: some Sequence<Finding>) {

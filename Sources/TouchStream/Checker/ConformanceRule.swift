@@ -32,7 +32,7 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     case s1 = "S1"
     /// A down or up serial lower than the previous one (wrap-aware).
     case s8 = "S8"
-    /// No wl_touch.frame after an up that left no touch down.
+    /// No wl_touch.frame after an up that left no touch down (before a later event or the end).
     case a1 = "A1"
     /// A wl_touch.frame right after a cancel.
     case a2 = "A2"

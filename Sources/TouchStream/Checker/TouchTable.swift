@@ -40,6 +40,12 @@ struct TouchTable {
         _modify { yield &touches[slot] }
     }
 
+    /// Changes the touch in `slot` in place and returns what `body` returns.
+    @inline(__always)
+    mutating func update<R>(_ slot: Int, _ body: (inout ActiveTouch) -> R) -> R {
+        body(&touches[slot])
+    }
+
     mutating func insert(_ touch: ActiveTouch) {
         touches.append(touch)
         if index != nil {

@@ -28,6 +28,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case togglePause
     /// `s`: write a PNG of the window, HUD included.
     case screenshot
+    /// `c`: start or stop recording the raw trace (a new timestamped file each start).
+    case toggleRecording
     /// `t`: toggle exclusiveTouch on the view under the last touch.
     case toggleExclusiveTouch
     /// `m`: toggle multipleTouchEnabled on that view.
@@ -50,6 +52,7 @@ public enum KeyCommand: CaseIterable, Sendable {
         case .cycleProfile: "f"
         case .togglePause: " "
         case .screenshot: "s"
+        case .toggleRecording: "c"
         case .toggleExclusiveTouch: "t"
         case .toggleMultipleTouch: "m"
         case .toggleUserInteraction: "u"
@@ -69,6 +72,7 @@ public enum KeyCommand: CaseIterable, Sendable {
         case .cycleProfile: "next threshold profile"
         case .togglePause: "pause input delivery (still recorded)"
         case .screenshot: "screenshot PNG into the current directory"
+        case .toggleRecording: "start/stop recording a trace (JSON Lines) into the current directory"
         case .toggleExclusiveTouch: "exclusiveTouch of the view under the last touch"
         case .toggleMultipleTouch: "multipleTouchEnabled of that view"
         case .toggleUserInteraction: "userInteractionEnabled of that view"
@@ -145,6 +149,7 @@ extension LiveSession {
             keys.isPaused.toggle()
             keys.status = keys.isPaused ? "input paused (still recorded)" : "input resumed"
         case .screenshot: takeScreenshot()
+        case .toggleRecording: toggleRecording()
         case .toggleExclusiveTouch: toggle("exclusiveTouch", \.isExclusiveTouch)
         case .toggleMultipleTouch: toggle("multipleTouchEnabled", \.isMultipleTouchEnabled)
         case .toggleUserInteraction: toggle("userInteractionEnabled", \.isUserInteractionEnabled)
@@ -177,12 +182,35 @@ extension LiveSession {
         keys.status = "\(view.name): \(property) \(view[keyPath: keyPath] ? "on" : "off")"
     }
 
-    private func takeScreenshot() {
+    /// A new file in the current directory named for this instant: gesture-sandbox-<UTC time>.<suffix>.
+    private func timestampedPath(suffix: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd-HHmmss-SSS"
-        let path = FileManager.default.currentDirectoryPath + "/gesture-sandbox-\(formatter.string(from: Date())).png"
+        return FileManager.default.currentDirectoryPath + "/gesture-sandbox-\(formatter.string(from: Date())).\(suffix)"
+    }
+
+    /// Stops a running recording (finishing its file) or starts a new one.
+    private func toggleRecording() {
+        guard let path = recordingPath else {
+            recordingPath = timestampedPath(suffix: "jsonl")
+            keys.status = "recording → \(recordingPath ?? "")"
+            return
+        }
+        do {
+            try recording(to: path).finish()
+            keys.status = "trace saved → \(path)"
+        } catch {
+            logger.error("\(error)")
+            keys.status = "recording failed: \(error)"
+        }
+        trace = nil
+        recordingPath = nil
+    }
+
+    private func takeScreenshot() {
+        let path = timestampedPath(suffix: "png")
         do {
             try writeScreenshot(to: path)
             keys.status = "screenshot → \(path)"

@@ -61,7 +61,10 @@ public final class LiveSession: WaylandAppDelegate {
     /// The heads-up display and key map (HUD/), and what the key commands remember.
     let hud = HUD()
     var keys = KeyCommandState()
-    private var trace: TraceWriter?
+    /// The trace being written, once its first record (or the end) has opened it.
+    var trace: TraceWriter?
+    /// Where records go now: `--record`'s path at start, toggled by the record key; nil when not recording.
+    var recordingPath: String?
     private var deliveries: OutputFile?
     private var deliveriesError: Error?
     private var lastReasons: [RecognizerKey: String] = [:]
@@ -71,6 +74,7 @@ public final class LiveSession: WaylandAppDelegate {
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
         self.options = options
         self.logger = logger
+        recordingPath = options.recordPath
         app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox")
         clock = TraceAlignedClock(loop: app.loop)
         // Always recording (streamed, not kept): the HUD's recognizer panel shows each one's last reason.
@@ -112,7 +116,7 @@ public final class LiveSession: WaylandAppDelegate {
     // MARK: - WaylandAppDelegate
 
     public func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {
-        if let path = options.recordPath {
+        if let path = recordingPath {
             do { try recording(to: path).write(record) } catch {
                 logger.error("\(error)")
                 app.stop()
@@ -194,7 +198,7 @@ public final class LiveSession: WaylandAppDelegate {
     /// The trace writer, opened at the first record (or at exit for an empty session), so the
     /// header describes the surface as it was when touched: its outputs and buffer scale are
     /// known only after the first configure and surface.enter.
-    private func recording(to path: String) throws -> TraceWriter {
+    func recording(to path: String) throws -> TraceWriter {
         if let trace { return trace }
         let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
                                  profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
@@ -209,7 +213,7 @@ public final class LiveSession: WaylandAppDelegate {
         func attempt(_ body: () throws -> Void) {
             do { try body() } catch { firstError = firstError ?? error }
         }
-        if let path = options.recordPath { attempt { try recording(to: path).finish() } }
+        if let path = recordingPath { attempt { try recording(to: path).finish() } }
         if let deliveries { attempt { try deliveries.finish() } }
         if let path = options.statePath { attempt { try host.scene.snapshot().write(to: path) } }
         if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }

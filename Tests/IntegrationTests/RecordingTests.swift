@@ -22,6 +22,24 @@ struct RecordingTests {
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
     }
 
+    @Test("the c key stops the recording: the trace is finished and later touches are not in it")
+    func recordKeyStops() throws {
+        let client = try SandboxClient()
+        try client.inject("down 0 100 100; frame; motion 0 120 100; frame; up 0; frame")
+        let keyC: UInt32 = 46
+        try client.harness.key(keyC, pressed: true)
+        try client.harness.key(keyC, pressed: false)
+        try client.harness.dispatch(for: 0.1)
+        #expect(FileManager.default.fileExists(atPath: client.tracePath))
+        try client.inject("down 1 1180 100; frame; motion 1 1150 100; frame; up 1; frame")
+        #expect(client.finish() == .exited(0))
+        let ids = Set(try client.trace().records.compactMap(\.event.touchID))
+        #expect(ids == [0])
+        // The second drag still reached the scene: only recording stopped.
+        #expect(try client.state().frame("green")?.origin.x == Double(SandboxClient.width) - TouchDemoScene.cornerMargin
+            - TouchDemoScene.squareSide - 30)
+    }
+
     @Test("gesture-sandbox inject drives the harness of a running weston")
     func injectCommand() throws {
         let client = try SandboxClient()

@@ -24,6 +24,8 @@ struct DispatchBench: ParsableCommand {
     @Option(help: "Run exactly this many frames untimed and print only a checksum (for callgrind).") var frames: Int?
     @Flag(help: "Attach a deliveries recorder (cleared every frame), as the live app does with the log on.")
     var log = false
+    @Flag(help: "Cells read every touch's location(in: self), as a drag view does (else they only count touches).")
+    var readLocations = false
 
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
@@ -31,7 +33,7 @@ struct DispatchBench: ParsableCommand {
     }
 
     func run() throws {
-        var workload = DispatchWorkload(logging: log)
+        var workload = DispatchWorkload(logging: log, readingLocations: readLocations)
         if let frames {
             for _ in 0..<frames { workload.runFrame() }
             print("dispatch: \(frames) frames, checksum \(workload.checksum)")
@@ -39,7 +41,7 @@ struct DispatchBench: ParsableCommand {
         }
         let result = workload.measure(iterations: iterations)
         print("dispatch: \(DispatchWorkload.fingers) fingers, \(workload.viewCount) views, "
-            + "\(iterations) frames\(log ? ", deliveries log on" : "")")
+            + "\(iterations) frames\(log ? ", deliveries log on" : "")\(readLocations ? ", cells read locations" : "")")
         print("all frames:            \(result.all) (target median ≤ \(Self.medianTargetMicroseconds) µs)")
         print("moved (10 motions):    \(result.moved)")
         print("began (10 hit tests):  \(result.began)")
@@ -78,8 +80,9 @@ struct DispatchWorkload {
     private var frameIndex = 0
     private var time: UInt32 = 0
 
-    /// Builds the tree; `logging` attaches a deliveries recorder.
-    init(logging: Bool) {
+    /// Builds the tree; `logging` attaches a deliveries recorder; `readingLocations` makes cells read locations.
+    init(logging: Bool, readingLocations: Bool) {
+        _ = Self.strokePositions  // computed before any frame, so setup is outside the per-frame counts
         recorder = logging ? DeliveryRecorder() : nil
         application = Application(clock: VirtualClock(), recorder: recorder, name: "app")
         let window = Window(frame: Rect(origin: .zero, size: Self.windowSize), name: "window")
@@ -98,6 +101,7 @@ struct DispatchWorkload {
                                                         y: Double(c / 2) * Self.cellSize.height,
                                                         width: Self.cellSize.width, height: Self.cellSize.height),
                                             name: "cell\(p).\(r).\(c)")
+                    cell.readsLocations = readingLocations
                     row.addSubview(cell)
                     leaves.append(cell)
                 }
@@ -110,7 +114,7 @@ struct DispatchWorkload {
     /// Views under the window.
     var viewCount: Int { Self.panels + Self.panels * Self.rows + leaves.count }
 
-    /// Sum of every location the cells read: equal runs give equal checksums.
+    /// Sum of what the cells saw (locations or touch counts): equal runs give equal checksums.
     var checksum: Double { leaves.reduce(0) { $0 + $1.checksum } }
 
     /// Finger `finger`'s home: the centre of a different cell in a different panel for each finger.
@@ -122,20 +126,29 @@ struct DispatchWorkload {
 
     // MARK: - Frames
 
+    /// Every finger's position at every step of a stroke, computed once so preparing a frame costs
+    /// next to nothing and callgrind's per-frame count is the dispatch itself.
+    static let strokePositions: [[(x: WLFixed, y: WLFixed)]] = (0..<strokeFrames).map { step in
+        (0..<fingers).map { finger in
+            let home = home(of: finger)
+            let angle = Double(step) * circleStep + Double(finger)
+            return (WLFixed(home.x + circleRadius * cos(angle)), WLFixed(home.y + circleRadius * sin(angle)))
+        }
+    }
+
     /// Prepares the next frame's records (untimed) and says what kind of frame it is.
     private mutating func prepareFrame() -> FrameKind {
         let step = frameIndex % Self.strokeFrames
         let kind: FrameKind = step == 0 ? .began : step == Self.strokeFrames - 1 ? .ended : .moved
         records.removeAll(keepingCapacity: true)
         let serial = UInt32(truncatingIfNeeded: frameIndex)
-        for finger in 0..<Self.fingers {
-            let home = Self.home(of: finger)
-            let angle = Double(step) * Self.circleStep + Double(finger)
-            let x = WLFixed(home.x + Self.circleRadius * cos(angle)), y = WLFixed(home.y + Self.circleRadius * sin(angle))
+        for (finger, position) in Self.strokePositions[step].enumerated() {
             let id = Int32(finger)
             switch kind {
-            case .began: records.append(RawRecord(.down(serial: serial, time: time, surface: nil, id: id, x: x, y: y)))
-            case .moved: records.append(RawRecord(.motion(time: time, id: id, x: x, y: y)))
+            case .began:
+                records.append(RawRecord(.down(serial: serial, time: time, surface: nil, id: id,
+                                               x: position.x, y: position.y)))
+            case .moved: records.append(RawRecord(.motion(time: time, id: id, x: position.x, y: position.y)))
             case .ended: records.append(RawRecord(.up(serial: serial, time: time, id: id)))
             }
         }
@@ -204,9 +217,11 @@ struct MicrosecondSummary: CustomStringConvertible {
 
 // MARK: - Leaf view
 
-/// A cell that handles its touches as a drag view does: reads each location in its own coordinates, forwards nothing.
+/// A cell that handles its touches and forwards nothing; optionally reads each location in its own coordinates.
 final class HandlingView: View {
-    /// Sum of the x coordinates read, so the work cannot be optimised away and runs can be compared.
+    /// When true, each touch's `location(in: self)` is read, as a drag view does.
+    var readsLocations = false
+    /// Sum of the x coordinates read (or of the touches counted), so the work cannot be optimised away.
     private(set) var checksum = 0.0
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event) { read(touches) }
@@ -215,6 +230,10 @@ final class HandlingView: View {
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event) { read(touches) }
 
     private func read(_ touches: Set<Touch>) {
+        guard readsLocations else {
+            checksum += Double(touches.count)
+            return
+        }
         for touch in touches { checksum += touch.location(in: self).x }
     }
 }

@@ -69,7 +69,8 @@ import TouchStream
             "entry 1 a.touchesMoved t=0.0: id 3 moved but was never delivered as began",
             "entry 1 a.touchesMoved t=0.0: id 1 twice in one call",
             "entry 2 a.touchesBegan t=0.0: id 1 began again before it ended",
-            "entry 3 withheld b (multipleTouchDisabled) t=0.0: id 1 began anew while a still tracks an earlier touch with that id",
+            "entry 3 withheld b (multipleTouchDisabled) t=0.0: "
+                + "id 1 began anew while a still tracks an earlier touch with that id",
             "entry 5 a.touchesCancelled t=0.0: id 1 cancelled but was not delivered as began (or already ended)",
             "entry 6 b.touchesEnded t=0.0: no touches",
             "a never saw the end of ids [2]",

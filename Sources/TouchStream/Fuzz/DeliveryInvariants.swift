@@ -76,7 +76,8 @@ public struct DeliveryInvariantChecker {
                 if !tracking.contains(touch.id) { fail(at(), "id \(touch.id) moved but was never delivered as began") }
             case .touchesEnded, .touchesCancelled:
                 if tracking.remove(touch.id) == nil {
-                    fail(at(), "id \(touch.id) \(call.method.phase.rawValue) but was not delivered as began (or already ended)")
+                    let phase = call.method.phase.rawValue
+                    fail(at(), "id \(touch.id) \(phase) but was not delivered as began (or already ended)")
                 }
             }
         }

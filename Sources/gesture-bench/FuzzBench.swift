@@ -19,12 +19,19 @@ struct FuzzBench: ParsableCommand {
     @Option(help: "Streams to generate.") var streams = 100_000
     @Option(help: "Seed of the stream generator (equal seeds, equal streams).") var seed: UInt64 = 0x5EED
     @Option(help: "assembly: frames only; delivery: frames into random view trees.") var level: Level = .delivery
+    @Option(help: "Replay one failing delivery case: a trace file, e.g. the dumped stream (needs --scene-seed).")
+    var replay: String?
+    @Option(help: "The failing case's scene seed, as the report prints it.") var sceneSeed: UInt64?
 
     func validate() throws {
         guard streams > 0 else { throw ValidationError("--streams must be positive") }
+        guard (replay == nil) == (sceneSeed == nil) else {
+            throw ValidationError("--replay and --scene-seed go together")
+        }
     }
 
     func run() throws {
+        if let replay, let sceneSeed { return try replayCase(path: replay, sceneSeed: sceneSeed) }
         let clock = ContinuousClock()
         var failed = 0
         var summary = ""
@@ -37,7 +44,8 @@ struct FuzzBench: ParsableCommand {
             case .delivery:
                 let report = DeliveryFuzz.run(streams: streams, seed: seed)
                 failed = report.failedStreams
-                summary = report.description
+                summary = report.description + (report.passed ? "" : "\nto replay a failure: save its stream to "
+                    + "a file, then gesture-bench fuzz --replay FILE --scene-seed SCENE_SEED")
             }
         }
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
@@ -45,6 +53,15 @@ struct FuzzBench: ParsableCommand {
         print("\(level.rawValue) fuzz: \(streams) streams in \(Self.format(seconds)) s, "
             + "\(Int((Double(streams) / seconds).rounded())) streams/s, \(failed) failed")
         if failed > 0 { throw ExitCode.failure }
+    }
+
+    /// Replays one dumped delivery case and prints what it broke.
+    private func replayCase(path: String, sceneSeed: UInt64) throws {
+        let outcome = DeliveryFuzz.check(records: try TraceReader.read(path).records, sceneSeed: sceneSeed)
+        print(FuzzScene(seed: sceneSeed).description)
+        print("\(outcome.frames) frames, \(outcome.deliveries) deliveries, \(outcome.violations.count) violations")
+        for violation in outcome.violations { print("  " + violation) }
+        if !outcome.violations.isEmpty { throw ExitCode.failure }
     }
 
     /// Seconds with three decimals.

@@ -117,7 +117,8 @@ public struct FuzzScene {
     }
 
     private mutating func makeView(index: Int, in parent: View) -> View {
-        let view = View(frame: randomFrame(in: parent.bounds.size), name: "v\(index)")
+        let frame = randomFrame(in: parent.bounds.size)
+        let view = View(frame: frame, name: "v\(index)")
         var traits: [String] = []
         func maybe(_ odds: UInt64, _ trait: String, _ apply: () -> Void) {
             if random.chance(odds) {
@@ -135,7 +136,8 @@ public struct FuzzScene {
             view.transform = transform
             traits.append(text)
         }
-        lines.append("\(view.name) in \(parent.name): frame \(view.frame) \(traits.joined(separator: " "))")
+        // The frame as created: `view.frame` would be the transformed bounding box.
+        lines.append("\(view.name) in \(parent.name): frame \(frame) \(traits.joined(separator: " "))")
         return view
     }
 

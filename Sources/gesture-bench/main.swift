@@ -5,7 +5,7 @@ struct GestureBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-bench",
         abstract: "Measure GestureSandbox's hot paths (build with -c release).",
-        subcommands: [RenderBench.self, HUDBench.self, CheckBench.self])
+        subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self])
 }
 
 GestureBench.main()

@@ -84,7 +84,7 @@ open class Application: Responder {
 
     /// Sends `event` to every window that has touches in it, back to front.
     open func sendEvent(_ event: Event) {
-        for window in windows where event.allTouches.contains(where: { $0.window === window }) {
+        for window in windows where event.orderedTouches.contains(where: { $0.window === window }) {
             window.sendEvent(event)
         }
     }
@@ -125,9 +125,13 @@ open class Application: Responder {
             }
         }
         guard changed.contains(where: { $0.phase != .stationary }) else { return issues }
-        let changedSet = Set(changed)
-        let stationary = activeTouches.filter { !changedSet.contains($0) }
-        for touch in stationary { touch.markStationary() }
+        // The common frame moves every finger: then no touch is stationary and the scan is skipped.
+        var stationary: [Touch] = []
+        if changed.count < active.count {
+            let changedSet = Set(changed)
+            stationary = activeTouches.filter { !changedSet.contains($0) }
+            for touch in stationary { touch.markStationary() }
+        }
         let event = Event(timestamp: time, touches: changed + stationary, recorder: recorder)
         for touch in began { hitTest(touch, with: event) }
         sendEvent(event)
@@ -165,8 +169,9 @@ open class Application: Responder {
         }
         guard input.phase != .stationary else { return nil }
         touch.previousWindowLocation = touch.windowLocation
-        touch.windowLocation = surfaceToWindow(input.location, touch.window)
-        touch.coalescedWindowLocations = input.coalesced.map { surfaceToWindow($0, touch.window) }
+        let toWindow = surfaceToWindowMapper(touch.window)
+        touch.windowLocation = toWindow(input.location)
+        touch.coalescedWindowLocations = input.coalesced.map(toWindow)
         touch.phase = input.phase
         touch.timestamp = time
         // Shape events are optional per frame: an unknown (0) size keeps the last known one.
@@ -220,8 +225,14 @@ open class Application: Responder {
     // MARK: - Coordinates
 
     private func surfaceToWindow(_ point: Point, _ window: Window?) -> Point {
-        guard let window else { return point }
-        return window.localToParent.inverted().applyOrNaN(to: point)
+        surfaceToWindowMapper(window)(point)
+    }
+
+    /// Maps surface points into `window`'s coordinates, inverting its placement once rather than per point.
+    private func surfaceToWindowMapper(_ window: Window?) -> (Point) -> Point {
+        guard let window, !window.localToParent.isIdentity else { return { $0 } }
+        let inverse = window.localToParent.inverted()
+        return { inverse.applyOrNaN(to: $0) }
     }
 
     private func windowToSurface(_ touch: Touch) -> Point {

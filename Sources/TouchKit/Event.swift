@@ -9,8 +9,8 @@ public final class Event {
     public let timestamp: Double
     /// The touches of this pass in input order, then the stationary ones by serial.
     public let orderedTouches: [Touch]
-    /// Every touch of the pass, including stationary ones.
-    public let allTouches: Set<Touch>
+    /// Every touch of the pass, including stationary ones (built on first use: delivery itself works from `orderedTouches`).
+    public private(set) lazy var allTouches: Set<Touch> = Set(orderedTouches)
     /// Where responder calls of this event are logged, if anywhere.
     public let recorder: DeliveryRecorder?
 
@@ -18,7 +18,6 @@ public final class Event {
     public init(timestamp: Double, touches: [Touch], recorder: DeliveryRecorder? = nil) {
         self.timestamp = timestamp
         orderedTouches = touches
-        allTouches = Set(touches)
         self.recorder = recorder
     }
 

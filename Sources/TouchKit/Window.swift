@@ -69,6 +69,11 @@ open class Window: View {
             }
         }
         for (view, touches) in buckets {
+            // One touch (the usual case: one finger per view) is one call; no phase sorting needed.
+            if touches.count == 1, let touch = touches.first, let method = TouchMethod(phase: touch.phase) {
+                view.deliver(method, [touch], with: event)
+                continue
+            }
             for method in TouchMethod.allCases {
                 let inPhase = touches.filter { $0.phase == method.phase }
                 if !inPhase.isEmpty { view.deliver(method, Set(inPhase), with: event) }

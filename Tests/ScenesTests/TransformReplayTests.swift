@@ -38,7 +38,7 @@ import TouchKit
         #expect(replay.snapshot.views["card"] == [520, 280, 240, 160])
     }
 
-    @Test func withoutTheDelegateTheFirstToBeginCancelsTheOthers() throws {
+    @Test func theDelegateLetsOnlyTheCardsOwnRecognizersRunTogether() throws {
         let replay = try ReplayFixture("transform-pinch-rotate-pan", TransformScene.self)
         let scene = replay.scene
         #expect(scene.pinch.delegate != nil && scene.pinch.delegate === scene.pan.delegate)

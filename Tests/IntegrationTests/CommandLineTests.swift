@@ -43,6 +43,25 @@ struct CommandLineTests {
         #expect(FileManager.default.fileExists(atPath: "\(out)/state.json"))
     }
 
+    @Test("replay --trace-arena prints each recognizer transition with its reason on stderr")
+    func traceArena() throws {
+        let dir = try TemporaryDirectory()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().path
+        let trace = "\(root)/Tests/ScenesTests/Fixtures/playground-tap.txt"
+        let log = dir.file("log.jsonl")
+        let process = try ChildProcess(executable: try sandboxExecutable(),
+                                       arguments: ["replay", trace, "--scene", "playground", "--log", log, "--trace-arena"],
+                                       environment: ProcessInfo.processInfo.environment, logPath: dir.file("out.log"))
+        #expect(process.wait(timeout: SandboxClient.timeout) == .exited(0))
+        let arena = process.output().split(separator: "\n").filter { $0.hasPrefix("arena: ") }
+        let transitions = try String(contentsOfFile: log, encoding: .utf8).split(separator: "\n")
+            .filter { $0.contains("\"kind\":\"transition\"") }
+        #expect(!arena.isEmpty)
+        #expect(arena.count == transitions.count)
+        #expect(arena.contains { $0.contains("tap@tapPad possible→ended (recognized") })
+    }
+
     @Test("replay of an unreadable trace: FILE:LINE:COLUMN and exit 2, no output file")
     func badTrace() throws {
         let dir = try TemporaryDirectory()

@@ -26,6 +26,8 @@ struct DispatchBench: ParsableCommand {
     var log = false
     @Flag(help: "Cells read every touch's location(in: self), as a drag view does (else they only count touches).")
     var readLocations = false
+    @Flag(help: "Attach all six gesture recognizers (tap, long press, swipe, pinch, rotation, pan) to every cell.")
+    var recognizers = false
 
     func validate() throws {
         guard iterations > 0 else { throw ValidationError("--iterations must be positive") }
@@ -33,7 +35,7 @@ struct DispatchBench: ParsableCommand {
     }
 
     func run() throws {
-        var workload = DispatchWorkload(logging: log, readingLocations: readLocations)
+        var workload = DispatchWorkload(logging: log, readingLocations: readLocations, recognizers: recognizers)
         if let frames {
             for _ in 0..<frames { workload.runFrame() }
             print("dispatch: \(frames) frames, checksum \(workload.checksum)")
@@ -41,7 +43,8 @@ struct DispatchBench: ParsableCommand {
         }
         let result = workload.measure(iterations: iterations)
         print("dispatch: \(DispatchWorkload.fingers) fingers, \(workload.viewCount) views, "
-            + "\(iterations) frames\(log ? ", deliveries log on" : "")\(readLocations ? ", cells read locations" : "")")
+            + "\(iterations) frames\(log ? ", deliveries log on" : "")\(readLocations ? ", cells read locations" : "")"
+            + (recognizers ? ", 6 recognizers per cell" : ""))
         print("all frames:            \(result.all) (target median ≤ \(Self.medianTargetMicroseconds) µs)")
         print("moved (10 motions):    \(result.moved)")
         print("began (10 hit tests):  \(result.began)")
@@ -80,8 +83,9 @@ struct DispatchWorkload {
     private var frameIndex = 0
     private var time: UInt32 = 0
 
-    /// Builds the tree; `logging` attaches a deliveries recorder; `readingLocations` makes cells read locations.
-    init(logging: Bool, readingLocations: Bool) {
+    /// Builds the tree; `logging` attaches a deliveries recorder; `readingLocations` makes cells read locations;
+    /// `recognizers` attaches one of each of the six recognizers to every cell.
+    init(logging: Bool, readingLocations: Bool, recognizers: Bool = false) {
         _ = Self.strokePositions  // computed before any frame, so setup is outside the per-frame counts
         recorder = logging ? DeliveryRecorder() : nil
         application = Application(clock: VirtualClock(), recorder: recorder, name: "app")
@@ -102,6 +106,7 @@ struct DispatchWorkload {
                                                         width: Self.cellSize.width, height: Self.cellSize.height),
                                             name: "cell\(p).\(r).\(c)")
                     cell.readsLocations = readingLocations
+                    if recognizers { Self.attachAllRecognizers(to: cell) }
                     row.addSubview(cell)
                     leaves.append(cell)
                 }
@@ -109,6 +114,16 @@ struct DispatchWorkload {
         }
         self.leaves = leaves
         _ = window.takeDamage()
+    }
+
+    /// One recognizer of each kind, as a view in the recognizer playground has.
+    static func attachAllRecognizers(to view: View) {
+        let all: [GestureRecognizer] = [
+            TapGestureRecognizer(name: "tap"), LongPressGestureRecognizer(name: "longPress"),
+            SwipeGestureRecognizer(name: "swipe"), PinchGestureRecognizer(name: "pinch"),
+            RotationGestureRecognizer(name: "rotation"), PanGestureRecognizer(name: "pan"),
+        ]
+        all.forEach(view.addGestureRecognizer)
     }
 
     /// Views under the window.

@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import Logging
 
 // MARK: - wp_viewport
 
@@ -19,6 +20,7 @@ final class Viewport {
 
     /// wp_viewport.set_destination(-1, -1) unsets the destination (protocol text).
     private static let unset: Int32 = -1
+    private static let log = Logger(label: "WaylandClient.Viewport")
 
     /// Gets the viewport of `surface` (a surface has at most one: asking twice is a protocol error).
     init(viewporter: OpaquePointer, surface: OpaquePointer) {
@@ -26,20 +28,20 @@ final class Viewport {
     }
 
     /// Requests `size` as the destination (nil: unset) when it differs from the last request.
-    /// A zero or negative size is a protocol error (bad_value): it is refused here, leaving the
-    /// previous destination, and reported by the return value.
-    @discardableResult
-    func setDestination(_ size: LogicalSize?) -> Bool {
-        guard size != destination else { return true }
+    /// A zero or negative size would be a protocol error (bad_value) that ends the connection:
+    /// it is logged and refused instead, leaving the previous destination.
+    func setDestination(_ size: LogicalSize?) {
+        guard size != destination else { return }
         if let size {
-            guard size.width > 0, size.height > 0 else { return false }
+            guard size.width > 0, size.height > 0 else {
+                return Self.log.error("wp_viewport destination \(size) refused: both sides must be positive")
+            }
             wp_viewport_set_destination(proxy, Int32(clamping: size.width), Int32(clamping: size.height))
         } else {
             wp_viewport_set_destination(proxy, Self.unset, Self.unset)
         }
         destination = size
         destinationRequests += 1
-        return true
     }
 
     /// Destroys the viewport (the surface goes back to unscaled buffers on its next commit).

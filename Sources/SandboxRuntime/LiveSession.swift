@@ -146,7 +146,7 @@ public final class LiveSession: WaylandAppDelegate {
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
         for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
-        let scale = Double(app.bufferScale)
+        let scale = app.renderScale  // fractional under wp_fractional_scale_v1
         let repaint = damage.repaintRects(bufferAge: buffer.age)
         do {
             let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
@@ -159,10 +159,7 @@ public final class LiveSession: WaylandAppDelegate {
         }
         damage.commitFrame()
         guard let repaint else { return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] }
-        return repaint.map {
-            let r = PixelRect(covering: $0, scale: scale)
-            return DamageRect(x: r.x, y: r.y, width: r.width, height: r.height)
-        }
+        return repaint.map { app.surfaceScale.damage(covering: $0) }
     }
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
@@ -221,11 +218,11 @@ public final class LiveSession: WaylandAppDelegate {
     }
 
     func writeScreenshot(to path: String) throws {
-        let scale = app.bufferScale
-        let size = app.logicalSize
-        let buffer = try PixelBuffer(width: size.width * scale, height: size.height * scale)
-        renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
-        hud.draw(into: buffer.target, scale: Double(scale), clip: nil)  // HUD hook
+        let scale = app.renderScale
+        let size = app.bufferSize
+        let buffer = try PixelBuffer(width: size.width, height: size.height)
+        renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: scale)
+        hud.draw(into: buffer.target, scale: scale, clip: nil)  // HUD hook
         try PNGFile.write(buffer.target, to: path)
     }
 }

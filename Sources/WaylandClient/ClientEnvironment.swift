@@ -9,7 +9,7 @@ public struct LogicalSize: Hashable, Sendable, Codable, CustomStringConvertible 
     public var description: String { "\(width)x\(height)" }
 }
 
-/// A size in buffer pixels: logical size times buffer scale.
+/// A size in buffer pixels: logical size times the render scale (see `SurfaceScale`).
 public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
     public var width: Int
     public var height: Int
@@ -50,9 +50,14 @@ public struct ClientEnvironment: Hashable, Sendable, Codable {
     public var outputs: [OutputInfo]
     /// The window's size in logical pixels.
     public var surfaceLogicalSize: LogicalSize
-    /// The wl_surface buffer scale in use.
+    /// The wl_surface buffer scale in use (1 under a fractional scale).
     public var bufferScale: Int
+    /// The wp_fractional_scale_v1 preferred scale frames are drawn at (numerator / 120), nil when
+    /// the integer `bufferScale` is in use (protocol not offered, or no preferred scale yet).
+    public var fractionalScale: Double? = nil
 
+    /// Buffer pixels per logical pixel: `fractionalScale`, else `bufferScale`.
+    public var renderScale: Double { fractionalScale ?? Double(bufferScale) }
     /// The first seat's name (most compositors have one seat).
     public var seatName: String? { seats.first?.name }
     /// The first seat's bound version.

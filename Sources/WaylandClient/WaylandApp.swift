@@ -10,7 +10,10 @@ import TouchStream
 ///
 /// It translates and nothing more: input becomes `RawRecord`s and `KeyPress`es for the delegate,
 /// and frames are drawn only when requested and when the compositor is ready (`setNeedsRedraw`).
-/// Sizes: `logicalSize` is what the compositor configured; `bufferSize` = logical × `bufferScale`.
+/// Sizes: `logicalSize` is what the compositor configured; `bufferSize` = logical × `renderScale`
+/// (rounded). The scale is the compositor's preferred fractional scale when wp_fractional_scale_v1
+/// and wp_viewporter are offered, else the integer scale of the outputs (`SurfaceScale`). Input
+/// coordinates are surface-local logical pixels under every scale.
 public final class WaylandApp {
     /// The size used when the compositor leaves it to the client (configure 0×0).
     public static let defaultLogicalSize = LogicalSize(width: 1280, height: 720)
@@ -23,8 +26,16 @@ public final class WaylandApp {
     public var pixelFormat: ShmFormat = .xrgb8888
     /// The window's size in logical (surface) pixels.
     public private(set) var logicalSize = WaylandApp.defaultLogicalSize
-    /// The wl_surface buffer scale: the largest scale of the outputs the surface is on.
-    public private(set) var bufferScale = 1
+    /// How buffers map to the surface: fractional when the compositor sent a preferred scale
+    /// (wp_fractional_scale_v1, with wp_viewporter), else the largest scale of the outputs it is on.
+    public var surfaceScale: SurfaceScale {
+        .choose(integer: outputScale, preferredNumerator: viewport == nil ? nil : preferredNumerator)
+    }
+    /// The wl_surface buffer scale sent: the integer scale, or 1 under a fractional scale.
+    public var bufferScale: Int { surfaceScale.bufferScale }
+    /// Buffer pixels per logical pixel, what frames are drawn at: the preferred fractional scale
+    /// (numerator / 120) when that protocol is in use, else `bufferScale`.
+    public var renderScale: Double { surfaceScale.renderScale }
 
     private let display: WaylandDisplay
     private var registry: Registry!
@@ -32,7 +43,15 @@ public final class WaylandApp {
     private let pacer = FramePacer()
     private var pool: BufferPool!
     private var hasConfigured = false
-    private var committed: (size: PixelSize, scale: Int)?
+    private var committed: SurfaceGeometry?
+    /// The largest integer scale of the outputs the surface entered (kept until it enters one).
+    private var outputScale = 1
+    /// The last wp_fractional_scale_v1.preferred_scale numerator (over 120), nil until one arrives.
+    private var preferredNumerator: UInt32?
+    /// The surface's wp_viewport, when wp_viewporter is offered.
+    private(set) var viewport: Viewport?
+    /// The surface's wp_fractional_scale_v1, when its manager and wp_viewporter are offered.
+    private(set) var fractionalScale: FractionalScale?
 
     /// Blocks SIGINT/SIGTERM in the calling thread (call before starting other threads),
     /// connects to `display` (nil: $WAYLAND_DISPLAY), binds the globals and maps a toplevel.
@@ -55,6 +74,8 @@ public final class WaylandApp {
     deinit {
         pool?.destroyAll()
         pacer.destroy()
+        fractionalScale?.destroy()
+        viewport?.destroy()
         window?.destroy()
         window?.surface.destroy()
         registry?.destroy()
@@ -65,10 +86,8 @@ public final class WaylandApp {
 
     /// The live clock: the event loop's timers.
     public var clock: TouchClock { loop }
-    /// The window's size in buffer pixels.
-    public var bufferSize: PixelSize {
-        PixelSize(width: logicalSize.width * bufferScale, height: logicalSize.height * bufferScale)
-    }
+    /// The window's size in buffer pixels: logical × `renderScale`, rounded half away from zero.
+    public var bufferSize: PixelSize { surfaceScale.bufferSize(for: logicalSize) }
     /// The window's wl_surface as traces name it ("wl_surface@<id>").
     public var surfaceName: String? { window?.surface.name }
     /// Counters of the frame path.
@@ -95,7 +114,8 @@ public final class WaylandApp {
     public var environment: ClientEnvironment {
         ClientEnvironment(display: display.name, globals: registry.globals, bound: registry.bound,
                           seats: registry.seats.map(\.info), outputs: registry.outputs.map(\.info),
-                          surfaceLogicalSize: logicalSize, bufferScale: bufferScale)
+                          surfaceLogicalSize: logicalSize, bufferScale: bufferScale,
+                          fractionalScale: surfaceScale.isFractional ? renderScale : nil)
     }
 
     // MARK: - Setup
@@ -110,6 +130,15 @@ public final class WaylandApp {
 
     private func makeWindow(title: String, appID: String) {
         let surface = Surface(compositor: registry.compositor!)
+        // Before the role's first commit, so the compositor can send a preferred scale early.
+        if let viewporter = registry.viewporter {
+            viewport = Viewport(viewporter: viewporter, surface: surface.proxy)
+            if let manager = registry.fractionalScaleManager {
+                let fractional = FractionalScale(manager: manager, surface: surface.proxy)
+                follow(fractional.events)
+                fractionalScale = fractional
+            }
+        }
         let window = XdgWindow(surface: surface, wmBase: registry.wmBase!.proxy,
                                decorationManager: registry.decorationManager, title: title, appID: appID)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
@@ -139,8 +168,28 @@ extension WaylandApp {
         guard let surface = window?.surface else { return }
         let scales = surface.outputs.compactMap { registry.output(for: $0)?.info.scale }
         // Before the surface enters any output the scale stays as it is.
-        guard let scale = scales.max().map({ max(Int($0), 1) }), scale != bufferScale else { return }
-        bufferScale = scale
+        guard let scale = scales.max().map({ max(Int($0), 1) }), scale != outputScale else { return }
+        let old = surfaceScale
+        outputScale = scale
+        scaleChanged(from: old)
+    }
+
+    /// Routes wp_fractional_scale_v1 events to this app (the window's object's, or a test's
+    /// driving the listener as libwayland would).
+    func follow(_ events: FractionalScaleEvents) {
+        events.onChange = { [unowned self] in preferredScaleChanged(numerator: $0) }
+    }
+
+    /// wp_fractional_scale_v1.preferred_scale: takes effect only with a viewport to map the buffer.
+    private func preferredScaleChanged(numerator: UInt32) {
+        let old = surfaceScale
+        preferredNumerator = numerator
+        scaleChanged(from: old)
+    }
+
+    /// A new scale means a new buffer size: redraw, and tell the delegate once configured.
+    private func scaleChanged(from old: SurfaceScale) {
+        guard surfaceScale != old else { return }
         pacer.request()
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
@@ -148,16 +197,21 @@ extension WaylandApp {
     /// Draws one frame if one is requested and the compositor is ready for it.
     private func drawIfNeeded() throws {
         guard pacer.shouldDraw, let surface = window?.surface.proxy else { return }
-        let size = bufferSize
+        let geometry = surfaceScale.geometry(for: logicalSize)
+        let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
         let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
-        let geometryChanged = committed.map { $0.size != size || $0.scale != bufferScale } ?? true
+        let geometryChanged = committed != geometry
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
         guard !damage.isEmpty else { return pacer.skip() }
         guard let storage = buffer.storage as? ShmStorage else { preconditionFailure("pool storage is not wl_shm") }
-        if committed?.scale != bufferScale { wl_surface_set_buffer_scale(surface, Int32(bufferScale)) }
+        // Both are double-buffered state: they apply with this commit, together with the buffer.
+        if committed?.bufferScale != geometry.bufferScale {
+            wl_surface_set_buffer_scale(surface, Int32(geometry.bufferScale))
+        }
+        viewport?.setDestination(geometry.viewportDestination)
         wl_surface_attach(surface, storage.buffer, 0, 0)
         for rect in damage {
             wl_surface_damage_buffer(surface, Int32(rect.x), Int32(rect.y), Int32(rect.width), Int32(rect.height))
@@ -165,7 +219,7 @@ extension WaylandApp {
         pacer.willCommit(surface: surface)
         pool.commit(buffer)
         wl_surface_commit(surface)
-        committed = (size, bufferScale)
+        committed = geometry
     }
 }
 

@@ -8,7 +8,8 @@ public protocol WaylandAppDelegate: AnyObject {
     func waylandApp(_ app: WaylandApp, didReceive record: RawRecord)
     /// Every queued Wayland event was dispatched and the loop is about to block (flush partial frames here).
     func waylandAppDidBecomeIdle(_ app: WaylandApp)
-    /// The window's logical size or buffer scale changed (also called once for the first configure).
+    /// The window's logical size or scale changed (also called once for the first configure); the
+    /// argument is the wl_surface buffer scale, `app.renderScale` the scale to draw at (fractional or not).
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int)
     /// Draw the next frame into `buffer` (its `age` says what it still holds) and return the
     /// rectangles, in buffer pixels, that differ from the previous frame; empty means "no change".

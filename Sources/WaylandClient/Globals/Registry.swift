@@ -20,6 +20,8 @@ final class Registry {
     private(set) var wmBase: XdgWmBase?
     private(set) var decorationManager: OpaquePointer?
     private(set) var timestampsManager: OpaquePointer?
+    private(set) var viewporter: OpaquePointer?
+    private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -43,6 +45,8 @@ final class Registry {
         wmBase?.destroy()
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let timestampsManager { zwp_input_timestamps_manager_v1_destroy(timestampsManager) }
+        if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        if let viewporter { wp_viewporter_destroy(viewporter) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
         wl_registry_destroy(proxy)
@@ -70,6 +74,11 @@ final class Registry {
                                SupportedVersion.inputTimestampsManager)
             timestampsManager = manager
             seats.forEach { $0.timestampsManagerAppeared(manager) }
+        case "wp_viewporter" where viewporter == nil:
+            viewporter = bind(name, interface, gs_wp_viewporter_interface(), version, SupportedVersion.viewporter)
+        case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
+            fractionalScaleManager = bind(name, interface, gs_wp_fractional_scale_manager_v1_interface(), version,
+                                          SupportedVersion.fractionalScaleManager)
         case "wl_output":
             let output = Output(proxy: bind(name, interface, gs_wl_output_interface(), version, SupportedVersion.output),
                                 globalName: name)

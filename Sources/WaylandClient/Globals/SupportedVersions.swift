@@ -20,4 +20,8 @@ enum SupportedVersion {
     static let decorationManager: UInt32 = 1
     /// zwp_input_timestamps_manager_v1.
     static let inputTimestampsManager: UInt32 = 1
+    /// wp_viewporter (wp_viewport has no events).
+    static let viewporter: UInt32 = 1
+    /// wp_fractional_scale_manager_v1 (its wp_fractional_scale_v1 has one event, preferred_scale).
+    static let fractionalScaleManager: UInt32 = 1
 }

@@ -18,6 +18,6 @@ extension CompositorEnvironment {
                        refresh: Int(output.mode?.refreshMillihertz ?? 0))
             },
             surface: Surface(width: client.surfaceLogicalSize.width, height: client.surfaceLogicalSize.height,
-                             bufferScale: client.bufferScale))
+                             bufferScale: client.bufferScale, fractionalScale: client.fractionalScale))
     }
 }

@@ -131,9 +131,12 @@ public struct CompositorEnvironment: Codable, Hashable, Sendable {
         public var height: Int
         /// wl_surface buffer scale.
         public var bufferScale: Int
+        /// wp_fractional_scale_v1's preferred scale when in use (buffer scale is then 1), else nil.
+        public var fractionalScale: Double?
         /// Creates a surface entry.
-        public init(width: Int, height: Int, bufferScale: Int) {
+        public init(width: Int, height: Int, bufferScale: Int, fractionalScale: Double? = nil) {
             self.width = width; self.height = height; self.bufferScale = bufferScale
+            self.fractionalScale = fractionalScale
         }
     }
 

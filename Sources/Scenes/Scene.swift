@@ -90,7 +90,7 @@ extension Scene {
 public enum SceneCatalog {
     /// The scene types.
     public static var all: [any Scene.Type] {
-        [TouchDemoScene.self, MoveMeScene.self, SwipeScene.self, TapCounterScene.self, BeginPointsScene.self,
+        [TouchDemoScene.self, MoveMeScene.self, SwipeScene.self, TapCounterScene.self, TapDragLogScene.self, BeginPointsScene.self,
          LastFingerScene.self, ForwardingScene.self, ExclusiveTouchScene.self, HitTestScene.self,
          DragViewScene.self, SpotsScene.self, PlaygroundScene.self, TransformScene.self, PinchMeScene.self]
     }

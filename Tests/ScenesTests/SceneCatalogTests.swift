@@ -11,7 +11,7 @@ import TouchKit
         #expect(Set(names).count == names.count)
         #expect(names == names.map { $0.lowercased() })
         for name in names { #expect(SceneCatalog.scene(named: name.uppercased())?.info.name == name) }
-        #expect(names == ["touchdemo", "moveme", "swipe", "tapcounter", "beginpoints", "lastfinger", "forwarding",
+        #expect(names == ["touchdemo", "moveme", "swipe", "tapcounter", "taplog", "beginpoints", "lastfinger", "forwarding",
                           "exclusive", "hittest", "dragview", "spots", "playground", "transform", "pinchme"])
         #expect(SceneCatalog.all.allSatisfy { !$0.info.seed.isEmpty && !$0.info.summary.isEmpty })
     }

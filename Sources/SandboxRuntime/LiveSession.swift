@@ -61,6 +61,8 @@ public final class LiveSession: WaylandAppDelegate {
     /// The heads-up display and key map (HUD/), and what the key commands remember.
     let hud = HUD()
     var keys = KeyCommandState()
+    /// Ghost spots under mouse-emulated fingers.
+    private var ghostSpots = EmulatedTouchSpots()
     /// The trace being written, once its first record (or the end) has opened it.
     var trace: TraceWriter?
     /// Where records go now: `--record`'s path at start, toggled by the record key; nil when not recording.
@@ -125,7 +127,7 @@ public final class LiveSession: WaylandAppDelegate {
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
         keys.note(record)
-        if hud.isShowing { app.setNeedsRedraw() }
+        if hud.isShowing || record.isEmulated { app.setNeedsRedraw() }
         guard !keys.isPaused else { return }
         host.push(record)
         requestRedrawIfDamaged()
@@ -146,13 +148,14 @@ public final class LiveSession: WaylandAppDelegate {
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
         for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
+        for rect in ghostSpots.update(host.application.activeTouches) { damage.add(rect) }
         let scale = app.renderScale  // fractional under wp_fractional_scale_v1
         let repaint = damage.repaintRects(bufferAge: buffer.age)
         do {
             let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
                                          stride: buffer.stride, format: .xrgb8888)
-            renderer.draw(items: host.displayItems(), background: host.background, into: target, scale: scale,
-                          clip: repaint)
+            renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: target,
+                          scale: scale, clip: repaint)
             hud.draw(into: target, scale: scale, clip: repaint)  // HUD hook: over the scene, same clip
         } catch {
             logger.error("\(error)")
@@ -221,7 +224,8 @@ public final class LiveSession: WaylandAppDelegate {
         let scale = app.renderScale
         let size = app.bufferSize
         let buffer = try PixelBuffer(width: size.width, height: size.height)
-        renderer.draw(items: host.displayItems(), background: host.background, into: buffer, scale: scale)
+        renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: buffer,
+                      scale: scale)
         hud.draw(into: buffer.target, scale: scale, clip: nil)  // HUD hook
         try PNGFile.write(buffer.target, to: path)
     }

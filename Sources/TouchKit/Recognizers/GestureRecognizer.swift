@@ -33,6 +33,8 @@ open class GestureRecognizer {
     public var delaysTouchesEnded = true
     /// Vetoes the start and relates this recognizer to others.
     public weak var delegate: GestureRecognizerDelegate?
+    /// Called with every transition as it is logged (reason and values included), whether or not a log is kept.
+    public var onTransition: ((RecognizerTransition) -> Void)?
 
     /// True for recognizers that go began → changed → ended; false for discrete ones (possible → ended).
     open var isContinuous: Bool { false }
@@ -222,9 +224,11 @@ open class GestureRecognizer {
 
     /// Writes one transition to the deliveries log.
     func log(from old: GestureRecognizerState, to new: GestureRecognizerState, reason: TransitionReason) {
-        application?.recorder?.record(.transition(RecognizerTransition(
-            timestamp: now, recognizer: name, view: view?.name, from: old, to: new, reason: reason,
-            values: measurements)))
+        guard onTransition != nil || application?.recorder != nil else { return }
+        let entry = RecognizerTransition(timestamp: now, recognizer: name, view: view?.name, from: old, to: new,
+                                         reason: reason, values: measurements)
+        application?.recorder?.record(.transition(entry))
+        onTransition?(entry)
     }
 
     /// Back to possible for the next gesture: timers cancelled, touches forgotten, `reset()` called.

@@ -154,5 +154,18 @@ extension SceneTests {
             let facts = try run.finish().facts
             #expect([facts["spots"], facts["peakSpots"], facts["spotsShown"]] == ["0", "3", "3"])
         }
+
+        @Test("a compositor cancel takes every spot away at once", arguments: sceneTestScales)
+        func cancelClears(scale: Int) throws {
+            let run = try SceneRun("spots", scale: scale)
+            let spot = SpotsView.spotColor, background = SpotsScene.background
+            try run.inject("down 0 200 200; down 1 400 200; down 2 600 200; frame; motion 1 420 220; frame")
+            try run.client.harness.dispatch(for: Self.grown)
+            #expect(try run.screenshot().blobs(of: spot, over: background) == 3)
+            try run.inject("cancel; frame")
+            #expect(try run.screenshot().blobs(of: spot, over: background) == 0)
+            let facts = try run.finish().facts
+            #expect([facts["spots"], facts["peakSpots"]] == ["0", "3"])
+        }
     }
 }

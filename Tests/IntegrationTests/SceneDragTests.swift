@@ -62,6 +62,40 @@ extension SceneTests {
             #expect(state.facts["placardText"] == MoveMeView.placardStrings[0])
         }
 
+        /// A tap this long after the lift falls inside the bounce, ms.
+        static let duringBounceMilliseconds = 100
+
+        @Test("a tap during the bounce goes to the window (the container ignores touches); one after it to the container",
+              arguments: sceneTestScales)
+        func tapDuringBounce(scale: Int) throws {
+            let run = try SceneRun("moveme", scale: scale)
+            try run.inject("""
+                down 0 640 360; frame; motion 0 800 450; frame; up 0; frame
+                sleep \(Self.duringBounceMilliseconds); down 1 300 600; frame; up 1; frame
+                """)
+            try run.client.harness.dispatch(for: MoveMeView.bounceDuration)
+            try run.send("down 2 300 600; frame; up 2; frame")
+            _ = try run.finish()
+            #expect(try run.client.responders("touchesBegan", id: 1).first == "window")
+            #expect(try run.client.responders("touchesBegan", id: 2).first == "moveme")
+        }
+
+        @Test("a compositor cancel mid-drag puts the placard back at the centre at once", arguments: sceneTestScales)
+        func cancelRecentres(scale: Int) throws {
+            let run = try SceneRun("moveme", scale: scale)
+            let scene = headless(MoveMeScene.self)
+            let placard = try fill(scene.container.placard), background = try fill(scene.window)
+            try run.inject("down 0 640 360; frame; motion 0 800 450; frame")
+            try run.inject("cancel; frame")
+            let shot = try run.screenshot()
+            #expect(shot.shows(placard, at: 560, 360))
+            #expect(shot.shows(background, at: 800, 450))
+            let state = try run.finish()
+            #expect(state.views["placard"] == scene.snapshot().views["placard"])
+            #expect(state.facts["animating"] == "false")
+            #expect(try run.client.responders("touchesCancelled", id: 0).contains("moveme"))
+        }
+
         @Test("a double tap outside the placard shows its next string; the placard stays put", arguments: sceneTestScales)
         func doubleTapOutside(scale: Int) throws {
             let run = try SceneRun("moveme", scale: scale)

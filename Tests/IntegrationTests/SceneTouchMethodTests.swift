@@ -104,5 +104,18 @@ extension SceneTests {
             #expect(facts["beginPoints"] == "0@100 100,0@700 100,1@500 300")
             #expect(facts["stillStored"] == "0")
         }
+
+        @Test("cancelled touches read their begin points back too; no marker outlives its touch",
+              arguments: sceneTestScales)
+        func cancelled(scale: Int) throws {
+            let run = try SceneRun("beginpoints", scale: scale)
+            try run.injectFixture("beginpoints-cancel")
+            let shot = try run.screenshot()
+            #expect([(300.0, 100.0), (500.0, 100.0)].allSatisfy { shot.shows(BeginPointsScene.background, at: $0.0, $0.1) })
+            let facts = try run.finish().facts
+            #expect(facts["finished"] == "0:40,1:60,2:50")
+            #expect(facts["cancelled"] == "1,2")
+            #expect(facts["stillStored"] == "0")
+        }
     }
 }

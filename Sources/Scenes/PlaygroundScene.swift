@@ -40,8 +40,12 @@ public final class PlaygroundScene: Scene {
     /// Pan with any number of fingers.
     public let pan = PanGestureRecognizer(name: "pan")
 
+    /// Pads, one per recognizer kind (the tap pair shares one).
+    public let tapPad: RecognizerPad, longPressPad: RecognizerPad, swipePad: RecognizerPad, tapPairPad: RecognizerPad
+    /// Pads of the two-finger recognizers and the pan.
+    public let pinchPad: RecognizerPad, rotationPad: RecognizerPad, panPad: RecognizerPad
     /// The pads in grid order (row by row).
-    public let pads: [RecognizerPad]
+    public var pads: [RecognizerPad] { [tapPad, longPressPad, swipePad, tapPairPad, pinchPad, rotationPad, panPad] }
     /// The square the pinch scales.
     public let pinchSquare = View(name: "pinchSquare")
     /// The square the rotation turns.
@@ -68,17 +72,17 @@ public final class PlaygroundScene: Scene {
         swipe.direction = [.left, .right]
         doubleTap.numberOfTapsRequired = 2
         singleTap.require(toFail: doubleTap)
-        pads = [RecognizerPad(name: "tapPad", recognizers: [tap]),
-                RecognizerPad(name: "longPressPad", recognizers: [longPress]),
-                RecognizerPad(name: "swipePad", recognizers: [swipe]),
-                RecognizerPad(name: "tapPairPad", recognizers: [doubleTap, singleTap]),
-                RecognizerPad(name: "pinchPad", recognizers: [pinch]),
-                RecognizerPad(name: "rotationPad", recognizers: [rotation]),
-                RecognizerPad(name: "panPad", recognizers: [pan])]
+        tapPad = RecognizerPad(name: "tapPad", recognizers: [tap])
+        longPressPad = RecognizerPad(name: "longPressPad", recognizers: [longPress])
+        swipePad = RecognizerPad(name: "swipePad", recognizers: [swipe])
+        tapPairPad = RecognizerPad(name: "tapPairPad", recognizers: [doubleTap, singleTap])
+        pinchPad = RecognizerPad(name: "pinchPad", recognizers: [pinch])
+        rotationPad = RecognizerPad(name: "rotationPad", recognizers: [rotation])
+        panPad = RecognizerPad(name: "panPad", recognizers: [pan])
         for pad in pads { window.addSubview(pad) }
-        addMarker(pinchSquare, to: pads[4], side: Self.squareSide, cornerRadius: 0)
-        addMarker(rotationSquare, to: pads[5], side: Self.squareSide, cornerRadius: 0)
-        addMarker(panKnob, to: pads[6], side: Self.knobDiameter, cornerRadius: Self.knobDiameter / 2)
+        addMarker(pinchSquare, to: pinchPad, side: Self.squareSide, cornerRadius: 0)
+        addMarker(rotationSquare, to: rotationPad, side: Self.squareSide, cornerRadius: 0)
+        addMarker(panKnob, to: panPad, side: Self.knobDiameter, cornerRadius: Self.knobDiameter / 2)
         pinch.addTarget { [weak self] _ in self?.pinchChanged() }
         rotation.addTarget { [weak self] _ in self?.rotationChanged() }
         pan.addTarget { [weak self] _ in self?.panChanged() }
@@ -108,11 +112,11 @@ public final class PlaygroundScene: Scene {
 
     private func layoutMarkers() {
         let mid = { (pad: View) in Point(x: pad.bounds.size.width / 2, y: pad.bounds.size.height / 2) }
-        pinchSquare.center = mid(pads[4])
+        pinchSquare.center = mid(pinchPad)
         pinchSquare.transform = AffineTransform(scaleX: squareScale, y: squareScale)
-        rotationSquare.center = mid(pads[5])
+        rotationSquare.center = mid(rotationPad)
         rotationSquare.transform = AffineTransform(rotationAngle: squareAngle)
-        let knobMid = mid(pads[6])
+        let knobMid = mid(panPad)
         panKnob.center = Point(x: knobMid.x + knobOffset.x, y: knobMid.y + knobOffset.y)
     }
 
@@ -151,8 +155,8 @@ public final class PlaygroundScene: Scene {
         default: break
         }
         if pan.state != .cancelled {
-            let moved = pan.translation(in: pads[6])
-            let pad = pads[6].bounds.size
+            let moved = pan.translation(in: panPad)
+            let pad = panPad.bounds.size
             let limitX = max(0, (pad.width - Self.knobDiameter) / 2), limitY = max(0, (pad.height - Self.knobDiameter) / 2)
             knobOffset = Point(x: min(limitX, max(-limitX, knobOffsetAtBegin.x + moved.x)),
                                y: min(limitY, max(-limitY, knobOffsetAtBegin.y + moved.y)))

@@ -16,6 +16,7 @@ extension SceneTests {
             ("tapcounter", "tapcounter-triple"), ("beginpoints", "beginpoints"), ("lastfinger", "lastfinger-two"),
             ("forwarding", "forwarding"), ("exclusive", "exclusive-a-then-b"), ("hittest", "hittest"),
             ("dragview", "dragview"), ("spots", "spots"), ("transform", "transform-pinch-rotate-pan"),
+            ("taplog", "taplog-tap-and-drag"), ("pinchme", "pinchme-spread"), ("playground", "playground-pan"),
         ]
 
         @Test("the live deliveries log and state equal the headless replay of the recorded trace",

@@ -40,6 +40,10 @@ open class Application: Responder {
     private var lastTap: (location: Point, time: Double, count: Int)?
     private var nextSerial: UInt64 = 0
 
+    /// Passes up to this many entries find a repeated id by scanning the entries before it, which
+    /// beats building a set for a hand's few fingers; longer (hostile) passes use a set.
+    static let duplicateScanLimit = 16
+
     /// Creates an application reading time from `clock`.
     public init(clock: TouchClock, profile: ThresholdProfile = .uikit, recorder: DeliveryRecorder? = nil,
                 name: String? = nil) {
@@ -111,16 +115,20 @@ open class Application: Responder {
             issues += handlePass(cancels, at: time)
         }
         var changed: [Touch] = []
+        changed.reserveCapacity(pass.count)
         var began: [Touch] = []
         var seen: Set<Int32> = []
-        for input in pass {
-            guard seen.insert(input.id).inserted else {
+        var mapping: SurfaceMapping?
+        for (index, input) in pass.enumerated() {
+            let repeated = pass.count <= Self.duplicateScanLimit
+                ? pass[..<index].contains { $0.id == input.id } : !seen.insert(input.id).inserted
+            guard !repeated else {
                 issues.append(InputIssue(timestamp: time, touchID: input.id, message: "second entry in one pass ignored"))
                 continue
             }
             if input.phase == .began {
                 if let touch = beginTouch(input, at: time) { changed.append(touch); began.append(touch) }
-            } else if let issue = update(input, at: time, into: &changed) {
+            } else if let issue = update(input, at: time, mapping: &mapping, into: &changed) {
                 issues.append(issue)
             }
         }
@@ -132,7 +140,8 @@ open class Application: Responder {
             stationary = activeTouches.filter { !changedSet.contains($0) }
             for touch in stationary { touch.markStationary() }
         }
-        let event = Event(timestamp: time, touches: changed + stationary, recorder: recorder)
+        let event = Event(timestamp: time, touches: stationary.isEmpty ? changed : changed + stationary,
+                          recorder: recorder)
         for touch in began { hitTest(touch, with: event) }
         sendEvent(event)
         retire(changed)
@@ -159,8 +168,12 @@ open class Application: Responder {
     }
 
     /// Applies a moved/stationary/ended/cancelled entry; returns an issue when the id is unknown.
-    private func update(_ input: TouchInput, at time: Double, into changed: inout [Touch]) -> InputIssue? {
-        if dropped.contains(input.id) {
+    ///
+    /// `mapping` keeps the last window's inverted placement for the rest of the pass (placements cannot
+    /// change during a pass: no view code runs until it is sent).
+    private func update(_ input: TouchInput, at time: Double, mapping: inout SurfaceMapping?,
+                        into changed: inout [Touch]) -> InputIssue? {
+        if !dropped.isEmpty, dropped.contains(input.id) {
             if input.phase == .ended || input.phase == .cancelled { dropped.remove(input.id) }
             return nil
         }
@@ -169,9 +182,17 @@ open class Application: Responder {
         }
         guard input.phase != .stationary else { return nil }
         touch.previousWindowLocation = touch.windowLocation
-        let toWindow = surfaceToWindowMapper(touch.window)
-        touch.windowLocation = toWindow(input.location)
-        touch.coalescedWindowLocations = input.coalesced.map(toWindow)
+        let window = touch.window
+        let toWindow: SurfaceMapping
+        if let cached = mapping, cached.window == window.map(ObjectIdentifier.init) {
+            toWindow = cached
+        } else {
+            toWindow = SurfaceMapping(window)
+            mapping = toWindow
+        }
+        touch.windowLocation = toWindow.apply(input.location)
+        // An identity placement shares the input's samples instead of copying them.
+        touch.coalescedWindowLocations = toWindow.inverse == nil ? input.coalesced : input.coalesced.map(toWindow.apply)
         touch.phase = input.phase
         touch.timestamp = time
         // Shape events are optional per frame: an unknown (0) size keeps the last known one.
@@ -225,18 +246,37 @@ open class Application: Responder {
     // MARK: - Coordinates
 
     private func surfaceToWindow(_ point: Point, _ window: Window?) -> Point {
-        surfaceToWindowMapper(window)(point)
-    }
-
-    /// Maps surface points into `window`'s coordinates, inverting its placement once rather than per point.
-    private func surfaceToWindowMapper(_ window: Window?) -> (Point) -> Point {
-        guard let window, !window.localToParent.isIdentity else { return { $0 } }
-        let inverse = window.localToParent.inverted()
-        return { inverse.applyOrNaN(to: $0) }
+        SurfaceMapping(window).apply(point)
     }
 
     private func windowToSurface(_ touch: Touch) -> Point {
         touch.window?.localToParent.apply(to: touch.windowLocation) ?? touch.windowLocation
+    }
+}
+
+// MARK: - Surface to window mapping
+
+/// Maps surface points into a window's coordinates, inverting its placement once rather than per point.
+private struct SurfaceMapping {
+    /// The window mapped into (nil: no window, so identity); its identity only, so copies cost no reference counting.
+    let window: ObjectIdentifier?
+    /// The inverted placement; nil for an identity placement (points pass unchanged).
+    let inverse: AffineTransform??
+
+    init(_ window: Window?) {
+        self.window = window.map(ObjectIdentifier.init)
+        guard let window else {
+            inverse = nil
+            return
+        }
+        let placement = window.localToParent
+        inverse = placement.isIdentity ? nil : .some(placement.inverted())
+    }
+
+    /// `point` in the window's coordinates (NaN when the placement cannot be inverted).
+    func apply(_ point: Point) -> Point {
+        guard let inverse else { return point }
+        return inverse.applyOrNaN(to: point)
     }
 }
 

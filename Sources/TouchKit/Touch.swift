@@ -11,44 +11,91 @@ public final class Touch: Hashable, CustomStringConvertible {
     /// Order of creation within the application, for stable ordering of equal ids.
     public let serial: UInt64
     /// The phase in the current event.
-    public internal(set) var phase: TouchPhase
+    public internal(set) var phase: TouchPhase {
+        get { storedPhase }
+        set { storedPhase = newValue }
+    }
     /// Seconds (the input's monotonic base) of the last event that changed this touch.
-    public internal(set) var timestamp: Double
+    public internal(set) var timestamp: Double {
+        get { storedTimestamp }
+        set { storedTimestamp = newValue }
+    }
     /// Number of taps in quick succession this touch is part of (1 for a lone tap).
-    public internal(set) var tapCount: Int
+    public internal(set) var tapCount: Int {
+        get { storedTapCount }
+        set { storedTapCount = newValue }
+    }
     /// The hit view bound at `began`; nil when no view took the touch.
-    public internal(set) var view: View?
+    public internal(set) var view: View? {
+        get { storedView }
+        set { storedView = newValue }
+    }
     /// The window the touch began in.
-    public internal(set) weak var window: Window?
+    public internal(set) var window: Window? {
+        get { storedWindow }
+        set { storedWindow = newValue }
+    }
     /// Major radius of the contact (wl_touch.shape), 0 when unknown.
-    public internal(set) var majorRadius: Double
+    public internal(set) var majorRadius: Double {
+        get { storedMajorRadius }
+        set { storedMajorRadius = newValue }
+    }
     /// Orientation of the contact ellipse in degrees, nil when unknown.
-    public internal(set) var orientation: Double?
+    public internal(set) var orientation: Double? {
+        get { storedOrientation }
+        set { storedOrientation = newValue }
+    }
     /// True when mouse emulation produced this touch.
     public let isEmulated: Bool
 
     /// Location in the touch's window coordinates.
-    public internal(set) var windowLocation: Point
+    public internal(set) var windowLocation: Point {
+        get { storedWindowLocation }
+        set { storedWindowLocation = newValue }
+    }
     /// Location before the latest event, in window coordinates (equal to `windowLocation` when it did not move).
-    public internal(set) var previousWindowLocation: Point
+    public internal(set) var previousWindowLocation: Point {
+        get { storedPreviousWindowLocation }
+        set { storedPreviousWindowLocation = newValue }
+    }
     /// This event's motion samples, oldest first, in window coordinates.
-    public internal(set) var coalescedWindowLocations: [Point]
+    public internal(set) var coalescedWindowLocations: [Point] {
+        get { storedCoalescedWindowLocations }
+        set { storedCoalescedWindowLocations = newValue }
+    }
 
     /// Whether the bound view receives this touch; decided once, when the touch begins.
     var delivery: TouchDelivery = .undecided
 
+    // MARK: Storage
+
+    // Public stored properties of a class can be accessed directly by other modules, so every
+    // access to them pays a dynamic exclusivity check (a few dozen per touch per event). Kept
+    // private behind the public accessors, the compiler sees every access, proves none overlap
+    // and drops the checks (AccessEnforcementWMO); the API and behaviour are unchanged.
+    private var storedPhase: TouchPhase
+    private var storedTimestamp: Double
+    private var storedTapCount: Int
+    private var storedView: View?
+    private weak var storedWindow: Window?
+    private var storedMajorRadius: Double
+    private var storedOrientation: Double?
+    private var storedWindowLocation: Point
+    private var storedPreviousWindowLocation: Point
+    private var storedCoalescedWindowLocations: [Point]
+
     init(input: TouchInput, serial: UInt64, windowLocation: Point, timestamp: Double, tapCount: Int) {
         id = input.id
         self.serial = serial
-        phase = .began
-        self.timestamp = timestamp
-        self.tapCount = tapCount
-        majorRadius = input.majorRadius
-        orientation = input.orientation
+        storedPhase = .began
+        storedTimestamp = timestamp
+        storedTapCount = tapCount
+        storedMajorRadius = input.majorRadius
+        storedOrientation = input.orientation
         isEmulated = input.isEmulated
-        self.windowLocation = windowLocation
-        previousWindowLocation = windowLocation
-        coalescedWindowLocations = [windowLocation]
+        storedWindowLocation = windowLocation
+        storedPreviousWindowLocation = windowLocation
+        storedCoalescedWindowLocations = [windowLocation]
     }
 
     /// The location in `view`'s coordinates; nil means the touch's window coordinates.

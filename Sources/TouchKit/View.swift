@@ -18,19 +18,45 @@ open class View: Responder {
 
     /// The centre of the view in its superview's coordinates.
     public var center: Point {
-        willSet { if newValue != center { damageSubtree() } }
-        didSet { if oldValue != center { damageSubtree() } }
+        get { storedCenter }
+        set {
+            // As willSet/didSet did: damage the old area before a real change, the new one after.
+            let oldValue = storedCenter
+            if newValue != storedCenter { damageSubtree() }
+            storedCenter = newValue
+            if oldValue != storedCenter { damageSubtree() }
+        }
     }
     /// The view's own coordinate space: origin offsets the content, size is the view's size.
     public var bounds: Rect {
-        willSet { if newValue != bounds { damageSubtree() } }
-        didSet { if oldValue != bounds { damageSubtree() } }
+        get { storedBounds }
+        set {
+            // As willSet/didSet did: damage the old area before a real change, the new one after.
+            let oldValue = storedBounds
+            if newValue != storedBounds { damageSubtree() }
+            storedBounds = newValue
+            if oldValue != storedBounds { damageSubtree() }
+        }
     }
     /// A transform applied about the view's centre, as UIView.transform.
     public var transform: AffineTransform {
-        willSet { if newValue != transform { damageSubtree() } }
-        didSet { if oldValue != transform { damageSubtree() } }
+        get { storedTransform }
+        set {
+            // As willSet/didSet did: damage the old area before a real change, the new one after.
+            let oldValue = storedTransform
+            if newValue != storedTransform { damageSubtree() }
+            storedTransform = newValue
+            if oldValue != storedTransform { damageSubtree() }
+        }
     }
+
+    // Public stored properties of a class can be accessed directly by other modules, so each
+    // access pays a dynamic exclusivity check, and hit testing and coordinate conversion read
+    // these three constantly. Kept private behind the public accessors, the compiler sees every
+    // access and drops the checks; the API and behaviour are unchanged.
+    private var storedCenter: Point
+    private var storedBounds: Rect
+    private var storedTransform: AffineTransform
 
     // MARK: Visibility and interaction
 
@@ -86,9 +112,9 @@ open class View: Responder {
 
     /// Creates a view with `frame` in its future superview's coordinates.
     public init(frame: Rect = .zero, name: String? = nil) {
-        center = Point(x: frame.midX, y: frame.midY)
-        bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        transform = .identity
+        storedCenter = Point(x: frame.midX, y: frame.midY)
+        storedBounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        storedTransform = .identity
         super.init(name: name)
     }
 

@@ -58,22 +58,26 @@ open class Window: View {
     /// this event, including touches ending in this pass and touches decided
     /// earlier in the same pass.
     public final func deliverTouches(of event: Event, holdingBack held: Set<Touch> = []) {
-        var buckets: [(view: View, touches: [Touch])] = []
+        // Views are compared by identity number: each comparison of View references would retain and release both.
+        var deliverable: [(touch: Touch, view: ObjectIdentifier)] = []
+        deliverable.reserveCapacity(event.orderedTouches.count)
         for touch in event.orderedTouches where touch.window === self && touch.phase != .stationary {
             if touch.delivery == .undecided { decideDelivery(of: touch, in: event) }
-            guard touch.delivery == .delivered, !held.contains(touch), let view = touch.view else { continue }
-            if let index = buckets.firstIndex(where: { $0.view === view }) {
-                buckets[index].touches.append(touch)
-            } else {
-                buckets.append((view, [touch]))
-            }
+            guard touch.delivery == .delivered, held.isEmpty || !held.contains(touch), let view = touch.view else { continue }
+            deliverable.append((touch, ObjectIdentifier(view)))
         }
-        for (view, touches) in buckets {
+        // Each view is served at its first touch, with its later ones; a scan of the few touches
+        // of a pass costs less than building per-view buckets.
+        for index in deliverable.indices {
+            let (touch, viewID) = deliverable[index]
+            guard !deliverable[..<index].contains(where: { $0.view == viewID }), let view = touch.view else { continue }
+            let later = deliverable[(index + 1)...].contains { $0.view == viewID }
             // One touch (the usual case: one finger per view) is one call; no phase sorting needed.
-            if touches.count == 1, let touch = touches.first, let method = TouchMethod(phase: touch.phase) {
+            if !later, let method = TouchMethod(phase: touch.phase) {
                 view.deliver(method, [touch], with: event)
                 continue
             }
+            let touches = deliverable[index...].filter { $0.view == viewID }.map(\.touch)
             for method in TouchMethod.allCases {
                 let inPhase = touches.filter { $0.phase == method.phase }
                 if !inPhase.isEmpty { view.deliver(method, Set(inPhase), with: event) }

@@ -53,6 +53,12 @@ public final class GestureArena: GestureRecognitionStage {
         passNumber += 1
         currentEvent = event
         defer { currentEvent = nil }
+        // With no recognizer engaged, no touch record and no new touch over a recognizer, every
+        // step below is a no-op: skip them (the common case of a window without recognizers).
+        if engaged.isEmpty, records.isEmpty, !event.orderedTouches.contains(where: { touch in
+            touch.phase == .began && touch.window === window && hasRecognizers(over: touch.view) }) {
+            return []
+        }
         let changed = event.orderedTouches.filter { $0.window === window && $0.phase != .stationary }
         bind(changed.filter { $0.phase == .began })
         feed(changed, event)
@@ -97,6 +103,16 @@ public final class GestureArena: GestureRecognitionStage {
             current = node.superview
         }
         return result
+    }
+
+    /// True when `view` or one of its ancestors has a gesture recognizer.
+    private func hasRecognizers(over view: View?) -> Bool {
+        var current = view
+        while let node = current {
+            if !node.gestureRecognizers.isEmpty { return true }
+            current = node.superview
+        }
+        return false
     }
 
     /// Calls each undecided or active recognizer's touch methods with its touches of this pass, phase by phase.

@@ -142,6 +142,7 @@ extension HarnessConnection {
         case .cancel: try cancel()
         case .shape(let id, let major, let minor): try shape(id: id, major: major, minor: minor)
         case .orientation(let id, let degrees): try orientation(id: id, degrees: degrees)
+        case .capabilities(let touch): try setTouchCapability(touch)
         }
     }
 }

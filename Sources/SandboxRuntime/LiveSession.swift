@@ -67,6 +67,8 @@ public final class LiveSession: WaylandAppDelegate {
     var trace: TraceWriter?
     /// Where records go now: `--record`'s path at start, toggled by the record key; nil when not recording.
     var recordingPath: String?
+    /// The touch bit of the latest capabilities record; every trace opened starts with it.
+    private var seatHasTouch: Bool?
     private var deliveries: OutputFile?
     private var deliveriesError: Error?
     private var lastReasons: [RecognizerKey: String] = [:]
@@ -118,7 +120,10 @@ public final class LiveSession: WaylandAppDelegate {
     // MARK: - WaylandAppDelegate
 
     public func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {
-        if let path = recordingPath {
+        if case .capabilities(let touch) = record.event { seatHasTouch = touch }
+        // A capabilities record does not open the trace (the header would predate the surface's
+        // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
+        if let path = recordingPath, trace != nil || !record.event.isCapabilities {
             do { try recording(to: path).write(record) } catch {
                 logger.error("\(error)")
                 app.stop()
@@ -195,15 +200,17 @@ public final class LiveSession: WaylandAppDelegate {
         if host.scene.window.needsDisplay { app.setNeedsRedraw() }
     }
 
-    /// The trace writer, opened at the first record (or at exit for an empty session), so the
-    /// header describes the surface as it was when touched: its outputs and buffer scale are
-    /// known only after the first configure and surface.enter.
+    /// The trace writer, opened at the first wl_touch record (or at exit for an empty session), so
+    /// the header describes the surface as it was when touched: its outputs and buffer scale are
+    /// known only after the first configure and surface.enter. Its first record is the seat's
+    /// touch capability, when the seat has reported one.
     func recording(to path: String) throws -> TraceWriter {
         if let trace { return trace }
         let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
                                  profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
         let writer = try TraceWriter(path: path, header: header)
         trace = writer
+        if let seatHasTouch { try writer.write(RawRecord(.capabilities(touch: seatHasTouch))) }
         return writer
     }
 

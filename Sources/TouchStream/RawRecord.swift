@@ -24,7 +24,12 @@ public struct WLFixed: RawRepresentable, Hashable, Sendable, Comparable, CustomS
     }
 }
 
-/// One wl_touch event, with its arguments as the protocol carries them.
+/// One wl_touch event, with its arguments as the protocol carries them, or a seat-capability record.
+///
+/// `capabilities(touch:)` is not a wl_touch event: it records the touch bit of wl_seat.capabilities,
+/// written once when the seat first reports and again whenever the touch bit changes. In JSON Lines
+/// traces it is `{"kind":"capabilities","touch":true}`; in the compact form `capabilities touch` or
+/// `capabilities none`. Pointer and keyboard bits are not recorded: no rule about wl_touch needs them.
 public enum RawEvent: Hashable, Sendable {
     /// wl_touch.down; `surface` names the wl_surface (e.g. "wl_surface@3", or a script name).
     case down(serial: UInt32, time: UInt32, surface: String?, id: Int32, x: WLFixed, y: WLFixed)
@@ -34,6 +39,8 @@ public enum RawEvent: Hashable, Sendable {
     case cancel
     case shape(id: Int32, major: WLFixed, minor: WLFixed)
     case orientation(id: Int32, orientation: WLFixed)
+    /// wl_seat.capabilities as it concerns wl_touch: whether the seat has touch (R13/R14 need it).
+    case capabilities(touch: Bool)
 
     /// The event's name in wayland.xml and in traces.
     public var name: String {
@@ -45,6 +52,7 @@ public enum RawEvent: Hashable, Sendable {
         case .cancel: "cancel"
         case .shape: "shape"
         case .orientation: "orientation"
+        case .capabilities: "capabilities"
         }
     }
 
@@ -54,9 +62,14 @@ public enum RawEvent: Hashable, Sendable {
         case .down(_, _, _, let id, _, _), .up(_, _, let id), .motion(_, let id, _, _),
              .shape(let id, _, _), .orientation(let id, _):
             id
-        case .frame, .cancel:
+        case .frame, .cancel, .capabilities:
             nil
         }
+    }
+
+    /// True for a seat-capability record, which is not a wl_touch event.
+    public var isCapabilities: Bool {
+        if case .capabilities = self { true } else { false }
     }
 
     /// The wl_touch time argument (ms, wrapping at 2^32), for the events that carry one.

@@ -20,6 +20,9 @@ public final class WaylandApp {
 
     /// Receives records, key presses, resizes, idle notifications and render requests.
     public weak var delegate: WaylandAppDelegate?
+    /// Capabilities records from before a delegate was set (the seat reports during `init`),
+    /// delivered when `run()` starts so a recording begins with the seat's touch state.
+    fileprivate var earlySeatRecords: [RawRecord] = []
     /// The event loop, also the live `TouchClock` (CLOCK_MONOTONIC seconds, timerfd timers).
     public let loop: EventLoop
     /// The buffer format frames are drawn in.
@@ -95,7 +98,11 @@ public final class WaylandApp {
 
     /// Runs the loop until a signal, a close request or `stop()`; throws when the connection fails.
     public func run() throws -> LoopExitReason {
-        try loop.run(display: display) {
+        if let delegate {
+            for record in earlySeatRecords { delegate.waylandApp(self, didReceive: record) }
+            earlySeatRecords = []
+        }
+        return try loop.run(display: display) {
             delegate?.waylandAppDidBecomeIdle(self)
             try drawIfNeeded()
         }
@@ -226,7 +233,13 @@ extension WaylandApp {
 // MARK: - Input
 
 extension WaylandApp: InputSink {
-    func deliver(_ record: RawRecord) { delegate?.waylandApp(self, didReceive: record) }
+    func deliver(_ record: RawRecord) {
+        guard let delegate else {
+            if record.event.isCapabilities { earlySeatRecords.append(record) }
+            return
+        }
+        delegate.waylandApp(self, didReceive: record)
+    }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }
     var surfaceCentre: (x: Double, y: Double) { (Double(logicalSize.width) / 2, Double(logicalSize.height) / 2) }
 }

@@ -13,8 +13,9 @@ struct Check: ParsableCommand {
             line is not a record). Violations break a MUST or SHOULD (R…, S…); ambiguities are behaviour \
             compositors differ on (A…); heuristics flag likely bugs (H1 microsecond timestamps, H2 a jump \
             that looks like a surface switch). The header's wl_touch version and surface size enable R12, \
-            S1 and A11. Not checkable from a trace: R13, R14, R15, R17 (seat capabilities and requests are \
-            not recorded), A5, A7–A10, A15.
+            S1 and A11; capabilities records (written by `run --record`) enable R14 and A8. Not checkable \
+            from a trace: R13 (events do not name their wl_touch object), R15, R17 (requests are not \
+            recorded), A5, A7, A9, A10, A15.
 
             --json writes one JSON object per line instead: each finding as kind "finding" with rule, \
             category, record, time (or null), id (or null) and message; then one object of kind "summary" \

@@ -53,8 +53,9 @@ struct MouseEmulationTests {
         let shot = try run.screenshot()
         let state = try run.finish()
         let records = try run.client.trace().records
-        #expect(records.map(\.event.name) == ["down", "frame", "motion", "frame", "motion", "frame", "up", "frame"])
-        #expect(records.allSatisfy { $0.isEmulated })
+        #expect(records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame", "motion", "frame", "up",
+                                                "frame"])
+        #expect(records.dropFirst().allSatisfy { $0.isEmulated })
         #expect(Self.framedPoints(records).flatMap { $0.map(\.id) } == [Self.pointerFinger, Self.pointerFinger, Self.pointerFinger])
         let margin = TouchDemoScene.cornerMargin
         #expect(state.frame("red")?.origin == Point(x: margin + 200, y: margin + 150))
@@ -70,7 +71,8 @@ struct MouseEmulationTests {
         try Self.drag([(100, 100), (130, 120), (150, 130)], holding: [LinuxInputCode.keyLeftAlt], on: run)
         let state = try run.finish()
         let records = try run.client.trace().records
-        #expect(records.allSatisfy { $0.isEmulated })
+        #expect(records.first?.event.isCapabilities == true)
+        #expect(records.dropFirst().allSatisfy { $0.isEmulated })
         let frames = Self.framedPoints(records)
         #expect(frames.count == 3)
         for frame in frames {

@@ -17,7 +17,7 @@ struct RecordingTests {
         kill(client.process.pid, SIGINT)
         #expect(client.process.wait(timeout: SandboxClient.timeout) == .exited(0))
         let records = try client.trace().records
-        #expect(records.map(\.event.name) == ["down", "frame", "motion", "frame"])
+        #expect(records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
         #expect(!FileManager.default.fileExists(atPath: client.tracePath + ".partial"))
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
     }

@@ -20,6 +20,7 @@ struct TouchDemoDragTests {
         case .cancel: "cancel"
         case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
         case let .orientation(id, degrees): "orientation \(id) \(degrees)"
+        case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
         }
     }
 
@@ -33,6 +34,7 @@ struct TouchDemoDragTests {
         // weston 10 drops the frame after the last up (DESIGN §9): the trace must show exactly that.
         func at(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - wx)) \(WLFixed(y - wy))" }
         let expected = [
+            "capabilities touch",
             "down 0 \(at(100, 100))", "frame",
             "motion 0 \(at(110.5, 104))", "frame",
             "motion 0 \(at(137.25, 111))", "frame",
@@ -80,7 +82,7 @@ struct TouchDemoDragTests {
         try client.inject("down 0 100 100; frame; motion 0 120 100; frame; cancel")
         #expect(client.finish() == .exited(0))
         let kinds = try client.trace().records.map(\.event.name)
-        #expect(kinds == ["down", "frame", "motion", "frame", "cancel"])
+        #expect(kinds == ["capabilities", "down", "frame", "motion", "frame", "cancel"])
         let calls = try client.deliveries().filter { $0["responder"] as? String == "red" }
         #expect(calls.compactMap { $0["method"] as? String } == ["touchesBegan", "touchesMoved", "touchesCancelled"])
         let cancelled = try #require((calls.last?["touches"] as? [[String: Any]])?.first)

@@ -50,6 +50,8 @@ public struct EventLog: Sendable {
             return Entry(text: "shape \(id) \(major) \(minor)", isBoundary: false)
         case let .orientation(id, degrees):
             return Entry(text: "orientation \(id) \(degrees)°", isBoundary: false)
+        case let .capabilities(touch):
+            return Entry(text: "seat: touch \(touch ? "added" : "removed")", isBoundary: true)
         }
     }
 }

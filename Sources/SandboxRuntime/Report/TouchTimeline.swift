@@ -74,7 +74,7 @@ public struct TouchTimeline: Sendable {
                 active = [:]
             case .frame:
                 frameTimes.append(now)
-            case .shape, .orientation:
+            case .shape, .orientation, .capabilities:
                 break
             }
         }

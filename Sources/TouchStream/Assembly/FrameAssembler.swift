@@ -149,6 +149,10 @@ public struct FrameAssembler: Sendable {
             contact(id, event: "orientation") { $0.orientation = degrees.doubleValue }
         case .cancel:
             cancel()
+        case .capabilities:
+            // A wl_seat record, not part of any touch frame: undo the count above so it never
+            // makes a frame non-empty (nor a cancel look like it dropped pending events).
+            pending.recordCount -= 1
         case .frame:
             preconditionFailure("frame is handled above")
         }

@@ -80,6 +80,8 @@ public struct ConformanceChecker: Sendable {
     var lastTime: UInt32?
     var lastSerial: UInt32?
     var timeScale = TimeScaleEvidence()
+    /// Touch bit of the latest capabilities record; nil before the first (then R14 is not checked).
+    var touchCapability: Bool?
     private var finished = false
 
     /// Creates a checker with nothing down.
@@ -147,6 +149,10 @@ public struct ConformanceChecker: Sendable {
     // MARK: - Dispatch
 
     private mutating func handle(_ event: RawEvent, index: Int, into findings: inout [Finding]) {
+        if case .capabilities(let touch) = event {
+            return capabilities(touch: touch, index: index, into: &findings)
+        }
+        if eventWithoutTouchCapability(event, index: index, into: &findings) { return }
         let afterCancel = previousWasCancel
         previousWasCancel = false
         if let up = lastUp { resolveLastUp(up, next: event, index: index, into: &findings) }
@@ -170,6 +176,8 @@ public struct ConformanceChecker: Sendable {
         case .cancel:
             cancel(index: index, into: &findings)
             return
+        case .capabilities:
+            preconditionFailure("capabilities records are handled above")
         }
         frame.eventCount += 1
     }

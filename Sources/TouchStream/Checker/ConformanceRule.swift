@@ -6,7 +6,8 @@
 /// (quoted in every finding's message, so a compositor maintainer sees the text, not only an id).
 /// One rule per offending record: an event for an id that is not down is reported under the
 /// most specific rule that explains it — R3 after its up, R5 after a cancel, R9 for a shape or
-/// orientation before any down, R2 otherwise.
+/// orientation before any down, R2 otherwise; any wl_touch event while the latest capabilities
+/// record says the seat has no touch is reported as R14 alone.
 public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     /// Down for an id that is already down.
     case r1 = "R1"
@@ -28,6 +29,8 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     case r11 = "R11"
     /// Shape or orientation on a wl_touch below version 6.
     case r12 = "R12"
+    /// A wl_touch event after a capabilities record without touch (before one with touch).
+    case r14 = "R14"
     /// Down outside the surface (the header's surface size stands in for the input region).
     case s1 = "S1"
     /// A down or up serial lower than the previous one (wrap-aware).
@@ -40,6 +43,8 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     case a3 = "A3"
     /// A cancel while touches are down on more than one surface.
     case a4 = "A4"
+    /// Touch capability removed while touches are down.
+    case a8 = "A8"
     /// A down with a negative or very large id.
     case a6 = "A6"
     /// A motion outside the surface.
@@ -84,12 +89,14 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
         case .r10: "wl_touch.shape: \"The major axis length describes the longer diameter of the ellipse, while the minor axis length describes the shorter diameter.\""
         case .r11: "wl_touch.orientation: \"is normalized to the -180 to +180 degree range\""
         case .r12: "wayland.xml: shape and orientation are \"Version 6 additions\" (since=\"6\")"
+        case .r14: "wl_seat.capabilities: \"When the pointer capability is removed, … No further pointer events will be received on these objects.\" (\"The above behavior also applies to … wl_touch\")"
         case .s1: "wl_touch.down: \"A new touch point has appeared on the surface.\" (x, y: \"surface-local x coordinate\")"
         case .s8: "wl_touch.down/up: \"serial number of the touch down event\" (serials come from one increasing counter)"
         case .a1: "wl_touch.frame: \"Indicates the end of a set of events that logically belong together.\" (weston ≤ 11 and mutter send none after the last up)"
         case .a2: "wayland.xml neither requires nor forbids a wl_touch.frame after wl_touch.cancel (R7)"
         case .a3: "wl_touch.cancel says nothing of the events of an unfinished frame; compositors differ"
         case .a4: "wl_touch.cancel: \"Touch cancellation applies to all touch points currently active on this client's surface.\""
+        case .a8: "wl_seat.capabilities says nothing of the touch sequences active when the touch capability goes away (a cancel first, or nothing)"
         case .a6: "wl_touch.down: id is an \"int\" (\"the unique ID of this touch point\"); its range is not specified"
         case .a11: "wl_touch.motion: x, y are \"surface-local\" coordinates; whether they may leave the surface is not specified"
         case .a12: "wl_touch.motion: \"A touch point has changed coordinates.\""
@@ -117,17 +124,16 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
 /// need information a wl_touch trace does not carry (seat capabilities, object lifetimes,
 /// requests the client made, surface roles).
 public enum UncheckedRule: String, Hashable, Sendable, CaseIterable {
-    case r6 = "R6", r7 = "R7", r13 = "R13", r14 = "R14", r15 = "R15", r16 = "R16", r17 = "R17"
+    case r6 = "R6", r7 = "R7", r13 = "R13", r15 = "R15", r16 = "R16", r17 = "R17"
     case s2 = "S2", s3 = "S3", s7 = "S7", s12 = "S12"
-    case a5 = "A5", a7 = "A7", a8 = "A8", a9 = "A9", a10 = "A10", a15 = "A15"
+    case a5 = "A5", a7 = "A7", a9 = "A9", a10 = "A10", a15 = "A15"
 
     /// Why the checker does not report it (or where it is reported instead).
     public var reason: String {
         switch self {
         case .r6: "modelled: a cancel ends every active touch; an event that continues one is reported as R5"
         case .r7: "a frame after a cancel is optional, so neither its presence nor its absence is a violation (its presence is A2)"
-        case .r13: "needs wl_seat.capabilities events and the wl_touch creation order, which traces do not record"
-        case .r14: "needs wl_seat.capabilities events, which traces do not record"
+        case .r13: "capabilities records show when touch was added, but not which wl_touch object each event came on, so an event on an old wl_touch cannot be told from one on the new"
         case .r15: "concerns the client's get_touch request, not the event stream"
         case .r16: "the surface of later events is not on the wire; a re-based jump is flagged by heuristic H2"
         case .r17: "concerns the client's start_drag request, not the event stream"
@@ -137,7 +143,6 @@ public enum UncheckedRule: String, Hashable, Sendable, CaseIterable {
         case .s12: "reported as A12 (motion without change)"
         case .a5: "per-point focus would need the surface of each motion, which wl_touch does not send"
         case .a7: "needs wl_surface lifetimes, which traces do not record"
-        case .a8: "needs wl_seat.capabilities events, which traces do not record"
         case .a9: "needs wl_touch object lifetimes (release, new get_touch), which traces do not record"
         case .a10: "needs xdg_toplevel.move/resize requests, which traces do not record"
         case .a15: "needs grab requests and the serial each used, which traces do not record"

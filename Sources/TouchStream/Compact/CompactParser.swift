@@ -12,7 +12,7 @@ struct CompactToken {
 
 /// The statements of the compact form and the arguments each takes.
 enum CompactKeyword: String, CaseIterable {
-    case down, motion, up, frame, cancel, shape, orientation, sleep
+    case down, motion, up, frame, cancel, shape, orientation, capabilities, sleep
 
     /// Names of the positional arguments, for messages and arity.
     var arguments: [String] {
@@ -22,6 +22,7 @@ enum CompactKeyword: String, CaseIterable {
         case .frame, .cancel: []
         case .shape: ["ID", "MAJOR", "MINOR"]
         case .orientation: ["ID", "DEGREES"]
+        case .capabilities: ["touch|none"]
         case .sleep: ["MS"]
         }
     }
@@ -158,6 +159,12 @@ struct CompactParser {
                           minor: try fixed(args[2], "MINOR"))
         case .orientation:
             return .orientation(id: try touchID(args[0]), orientation: try fixed(args[1], "DEGREES"))
+        case .capabilities:
+            switch args[0].text {
+            case "touch": return .capabilities(touch: true)
+            case "none": return .capabilities(touch: false)
+            default: throw error(at: args[0], "expected 'touch' or 'none' after capabilities, found '\(args[0].text)'")
+            }
         case .sleep:
             preconditionFailure("sleep is handled before events are built")
         }

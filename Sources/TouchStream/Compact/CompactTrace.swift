@@ -6,6 +6,10 @@
 ///
 ///     down ID X Y · motion ID X Y · up ID · frame · cancel
 ///     shape ID MAJOR MINOR · orientation ID DEGREES · sleep MS
+///     capabilities touch · capabilities none
+///
+/// `capabilities` records the touch bit of wl_seat.capabilities (``RawEvent/capabilities(touch:)``);
+/// it is not a wl_touch event and does not advance the clock.
 ///
 /// Event statements take options after their arguments: `t=MS`, `serial=N` (down and up
 /// only: motion carries no serial), `surface=NAME` (down only), and two extensions that keep

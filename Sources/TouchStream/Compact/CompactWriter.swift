@@ -37,6 +37,8 @@ struct CompactWriter {
             words += [String(id), major.description, minor.description]
         case .orientation(let id, let degrees):
             words += [String(id), degrees.description]
+        case .capabilities(let touch):
+            words.append(touch ? "touch" : "none")
         }
         if let time = event.time, time != cursor.time {
             words.append("t=\(time)")
@@ -54,7 +56,7 @@ struct CompactWriter {
         statement(words.joined(separator: " "))
         cursor.advance(after: event)
         switch event {
-        case .frame, .cancel: endLine()
+        case .frame, .cancel, .capabilities: endLine()
         default: break
         }
     }

@@ -24,7 +24,14 @@ public struct WaylandDebugImport: Hashable, Sendable {
 /// prints as `%f` of their exact value, are rounded back to the nearest 1/256: exact, since
 /// `%f` keeps six decimals and a step is 1/256. A wl_touch event line that does not have the
 /// arguments wayland.xml gives it is an error, located `NAME:LINE:COLUMN`.
+///
+/// `wl_seat@N.capabilities(K)` becomes a ``RawEvent/capabilities(touch:)`` record (touch is bit
+/// ``touchCapabilityBit``), as the live client writes it: at a seat's first report and whenever
+/// its touch bit changes. With `touchObject`, only the seat that made that wl_touch counts, once known.
 public enum WaylandDebugImporter {
+    /// WL_SEAT_CAPABILITY_TOUCH in wayland.xml's wl_seat.capability bitfield.
+    public static let touchCapabilityBit: UInt32 = 4
+
     /// Imports `text`; `name` locates errors.
     public static func importLog(_ text: String, name: String, touchObject: Int? = nil) throws(TraceError)
         -> WaylandDebugImport {
@@ -65,6 +72,8 @@ private struct ImportState {
     var touchSeats: [Int: Int] = [:]
     /// zwp_input_timestamps_v1 object → its wl_touch object.
     var timestampOwners: [Int: Int] = [:]
+    /// wl_seat object → the touch bit of its latest capabilities event.
+    var seatTouch: [Int: Bool] = [:]
     /// wl_touch object → the hi-res time waiting for its next timed event.
     var pendingHiRes: [Int: UInt64] = [:]
 
@@ -86,6 +95,8 @@ private struct ImportState {
             if !globals.contains(where: { $0.name == name }) {
                 globals.append((name, .init(interface: interface, version: Int(version))))
             }
+        case (false, "wl_seat", "capabilities"):
+            try seatCapabilities(line, args: &args)
         case (false, "wl_seat", "name"):
             if let seatName = try? args.string(0) { seatNames[line.objectID] = seatName }
         case (false, "zwp_input_timestamps_v1", "timestamp"):
@@ -144,6 +155,15 @@ private struct ImportState {
         var hiRes: UInt64?
         if event.time != nil { hiRes = pendingHiRes.removeValue(forKey: line.objectID) }
         records.append(RawRecord(event, hiResTimeNanoseconds: hiRes))
+    }
+
+    private mutating func seatCapabilities(_ line: WaylandDebugLine, args: inout ArgumentReader) throws(TraceError) {
+        if let touchObject, let seat = touchSeats[touchObject], seat != line.objectID { return }
+        try args.expectCount(1)
+        let touch = try args.uint(0) & WaylandDebugImporter.touchCapabilityBit != 0
+        guard seatTouch[line.objectID] != touch else { return }
+        seatTouch[line.objectID] = touch
+        records.append(RawRecord(.capabilities(touch: touch)))
     }
 
     /// The environment: every global; the seat (name and bound version) and wl_touch version

@@ -2,7 +2,7 @@
 
 /// The `kind` of a record line, with the keys each kind requires and allows.
 enum RecordKind {
-    case down, up, motion, frame, cancel, shape, orientation
+    case down, up, motion, frame, cancel, shape, orientation, capabilities
 
     init?(_ name: UnsafeBufferPointer<UInt8>) {
         switch name.count {
@@ -13,6 +13,7 @@ enum RecordKind {
         case 6 where Self.equal(name, "motion"): self = .motion
         case 6 where Self.equal(name, "cancel"): self = .cancel
         case 11 where Self.equal(name, "orientation"): self = .orientation
+        case 12 where Self.equal(name, "capabilities"): self = .capabilities
         default: return nil
         }
     }
@@ -26,6 +27,7 @@ enum RecordKind {
         case .cancel: "cancel"
         case .shape: "shape"
         case .orientation: "orientation"
+        case .capabilities: "capabilities"
         }
     }
 
@@ -38,6 +40,7 @@ enum RecordKind {
         case .frame, .cancel: 0
         case .shape: RecordKey.id.bit | RecordKey.major.bit | RecordKey.minor.bit
         case .orientation: RecordKey.id.bit | RecordKey.orientation.bit
+        case .capabilities: RecordKey.touch.bit
         }
     }
 
@@ -49,7 +52,7 @@ enum RecordKind {
         case .motion: required | common | RecordKey.xf.bit | RecordKey.yf.bit
         case .shape: required | common | RecordKey.majorf.bit | RecordKey.minorf.bit
         case .orientation: required | common | RecordKey.orientationf.bit
-        case .up, .frame, .cancel: required | common
+        case .up, .frame, .cancel, .capabilities: required | common
         }
     }
 
@@ -63,6 +66,7 @@ enum RecordKind {
         case .cancel: .cancel
         case .shape: .shape(id: f.id, major: WLFixed(rawValue: f.major), minor: WLFixed(rawValue: f.minor))
         case .orientation: .orientation(id: f.id, orientation: WLFixed(rawValue: f.orientation))
+        case .capabilities: .capabilities(touch: f.touch)
         }
     }
 
@@ -83,6 +87,7 @@ enum RecordKind {
         case Words.xf: return .xf
         case Words.yf: return .yf
         case Words.kind: return .kind
+        case Words.touch: return .touch
         case Words.time: return .time
         case Words.major: return .major
         case Words.minor: return .minor
@@ -109,6 +114,7 @@ enum RecordKind {
         static let major: UInt64 = 0x726f6a616d // "major"
         static let minor: UInt64 = 0x726f6e696d // "minor"
         static let hires: UInt64 = 0x7365726968 // "hires"
+        static let touch: UInt64 = 0x6863756f74 // "touch"
         static let serial: UInt64 = 0x6c6169726573 // "serial"
         static let majorf: UInt64 = 0x66726f6a616d // "majorf"
         static let minorf: UInt64 = 0x66726f6e696d // "minorf"

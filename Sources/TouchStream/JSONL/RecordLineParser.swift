@@ -10,6 +10,7 @@ struct LineError: Error {
 enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
+    case touch
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -32,6 +33,7 @@ enum RecordKey: Int {
         case .majorf: "majorf"
         case .minorf: "minorf"
         case .orientationf: "orientationf"
+        case .touch: "touch"
         }
     }
 }
@@ -49,6 +51,7 @@ struct RecordFields {
     var orientation: Int32 = 0
     var hires: UInt64?
     var emulated = false
+    var touch = false
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -146,6 +149,7 @@ struct RecordLineParser {
         case .orientation: fields.orientation = try readFixed(key)
         case .hires: fields.hires = try readUnsigned64(key)
         case .emulated: fields.emulated = try readBool(key)
+        case .touch: fields.touch = try readBool(key)
         case .surface: fields.surface = try readSurface()
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")

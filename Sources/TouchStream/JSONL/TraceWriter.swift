@@ -146,6 +146,9 @@ public final class TraceWriter {
             line.field("id", Int64(id))
             line.fixed("orientation", degrees)
             line.decimal("orientationf", degrees)
+        case .capabilities(let touch):
+            line.key("touch")
+            line.out += Array((touch ? "true" : "false").utf8)
         }
         if let hires = record.hiResTimeNanoseconds {
             line.key("hires")

@@ -1,4 +1,5 @@
 import CWayland
+import TouchStream
 import CWaylandProtocols
 
 // MARK: - Capabilities
@@ -35,6 +36,8 @@ final class Seat {
     /// wl_seat.name (v2), e.g. "default".
     private(set) var name: String?
     private(set) var capabilities: SeatCapabilities = []
+    /// Whether wl_seat.capabilities has arrived yet (the first report is always recorded).
+    private var hasReportedCapabilities = false
     private(set) var touch: Touch?
     private(set) var pointer: Pointer?
     private(set) var keyboard: Keyboard?
@@ -55,7 +58,7 @@ final class Seat {
 
     /// Releases the devices and the seat.
     func destroy() {
-        apply(capabilities: [])
+        apply(capabilities: [], recorded: false)
         if version >= 5 { wl_seat_release(proxy) } else { wl_seat_destroy(proxy) }
     }
 
@@ -69,9 +72,15 @@ final class Seat {
         .init(name: name, version: version, capabilities: capabilities.names, touchVersion: touch?.version)
     }
 
-    private func apply(capabilities new: SeatCapabilities) {
+    /// Creates and releases devices on capability edges; `recorded` sends the touch bit as a
+    /// capabilities record at the first report and at each touch edge (R13/R14 in the checker).
+    private func apply(capabilities new: SeatCapabilities, recorded: Bool = true) {
         let (added, removed) = capabilities.edges(to: new)
         capabilities = new
+        if recorded, !hasReportedCapabilities || added.contains(.touch) || removed.contains(.touch) {
+            sink.deliver(RawRecord(.capabilities(touch: new.contains(.touch))))
+        }
+        hasReportedCapabilities = true
         if removed.contains(.touch) { touch?.release(); touch = nil }
         if removed.contains(.pointer) { pointer?.release(); pointer = nil }
         if removed.contains(.keyboard) { keyboard?.release(); keyboard = nil }

@@ -6,6 +6,7 @@ import Testing
 @Suite struct WaylandDebugImportTests {
     /// What the client recorded itself (`--record`) during the captured run, in the compact form.
     private static let clientRecordedTrace = """
+        capabilities touch
         down 0 640.5 360.25 t=2874308 serial=5 surface=wl_surface@3 hires=2874308343107; frame
         motion 0 650.75 370.30078125 t=2874308 hires=2874308425890; frame
         down 1 300 200 t=2874308 surface=wl_surface@3 hires=2874308428183; frame

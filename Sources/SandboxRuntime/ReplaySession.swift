@@ -51,4 +51,9 @@ public final class ReplaySession {
         Renderer().draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
         return buffer
     }
+
+    /// Renders the scene's current state and writes it as a PNG (temporary name, then rename).
+    public func writePNG(to path: String, scale: Int = 1) throws {
+        try PNGFile.write(try render(scale: scale).target, to: path)
+    }
 }

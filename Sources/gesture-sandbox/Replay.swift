@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Render
 import SandboxRuntime
 import TouchStream
 
@@ -41,11 +40,7 @@ struct Replay: ParsableCommand {
                 FileHandle.standardOutput.write(Data(session.deliveriesLog.utf8))
             }
             if let state { try session.snapshot.write(to: state) }
-            if let png {
-                // PixelTarget borrows the buffer's memory: keep the buffer alive through the write.
-                let buffer = try session.render()
-                try withExtendedLifetime(buffer) { try PNGFile.write(buffer.target, to: png) }
-            }
+            if let png { try session.writePNG(to: png) }
         } catch {
             throw fail(error)
         }

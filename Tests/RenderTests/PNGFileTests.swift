@@ -22,6 +22,19 @@ import TouchKit
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["scene.png"])
     }
 
+    @Test func aTargetOutlivingItsBufferStillReadsItsPixels() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The buffer is a temporary: only its target survives the expression.
+        let target = try render(mixedScene(), background: .white).target
+        // Allocations that would reuse freed pixel memory if the target did not keep it alive.
+        let others = try (0..<8).map { _ in try PixelBuffer(width: target.width, height: target.height) }
+        let path = dir.appendingPathComponent("kept.png").path
+        try PNGFile.write(target, to: path)
+        #expect(try PNGFile.read(contentsOf: path).rgba(x: 20, y: 20) == [255, 0, 0, 255])
+        #expect(others.count == 8)
+    }
+
     @Test func regionWritesOnlyThatRectangle() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -92,18 +92,12 @@ public struct BugReport {
             let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
                                                      items: prefix.map { .record($0) }),
                                         sceneType: sceneType, profile: profile)
-            try Self.writePNG(session, to: folder + "/first-finding.png")
+            try session.writePNG(to: folder + "/first-finding.png")
         }
-        try Self.writePNG(endSession, to: folder + "/end.png")
+        try endSession.writePNG(to: folder + "/end.png")
         if let minimalTrace {
             try OutputFile.write(CompactTrace.write(records: minimalTrace), to: folder + "/minimal.txt")
         }
         try OutputFile.write(markdown(), to: folder + "/report.md")
-    }
-
-    /// Renders and writes a PNG; the buffer must outlive the write, since `target` only points into it.
-    private static func writePNG(_ session: ReplaySession, to path: String) throws {
-        let buffer = try session.render()
-        try withExtendedLifetime(buffer) { try PNGFile.write(buffer.target, to: path) }
     }
 }

@@ -17,10 +17,6 @@ public final class SceneHost {
     public let application: Application
     /// Where responder calls are logged, when logging.
     public let recorder: DeliveryRecorder?
-    /// Every repair frame assembly made, in order.
-    public private(set) var diagnostics: [AssemblyDiagnostic] = []
-    /// Input entries TouchKit ignored (unknown ids after repair, duplicates), in order.
-    public private(set) var inputIssues: [InputIssue] = []
     /// Frames delivered so far.
     public private(set) var frameCount = 0
     /// Called before each frame is handled, with the frame's timestamp (replay advances its clock here).
@@ -67,9 +63,6 @@ public final class SceneHost {
     /// The latest trace time seen, seconds (wrap-corrected wl_touch time).
     public var traceTime: Double { assembler.assembler.currentTime }
 
-    /// Touch ids frame assembly holds as down.
-    public var activeTouchIDs: [Int32] { assembler.assembler.activeTouchIDs }
-
     /// Lays the scene out for a new window size.
     public func resize(to size: Size) {
         scene.resize(to: size)
@@ -93,9 +86,11 @@ public final class SceneHost {
             case .frame(let frame):
                 willHandleFrame?(frame.timestamp)
                 frameCount += 1
-                inputIssues += application.handle(frame)
-            case .diagnostic(let diagnostic):
-                diagnostics.append(diagnostic)
+                // Repairs are not kept here (a live session would grow without bound): `check`
+                // reports them, with rule ids, from the recorded trace.
+                application.handle(frame)
+            case .diagnostic:
+                break
             }
         }
         outputs.removeAll(keepingCapacity: true)

@@ -48,8 +48,9 @@ let package = Package(
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
+        .target(name: "CompositorDrivers", dependencies: ["SandboxHarness", "TouchStream"]),
         .target(name: "SandboxRuntime", dependencies: [
-            "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness",
+            "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
             .product(name: "Logging", package: "swift-log"),
         ]),
 

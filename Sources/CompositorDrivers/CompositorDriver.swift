@@ -1,0 +1,130 @@
+import Foundation
+import SandboxHarness
+import TouchStream
+
+// MARK: - What a driver is
+
+/// Drives one real compositor headless for the matrix: starts it privately, injects touch
+/// scripts in global logical coordinates, takes screenshots, and stops everything it started.
+///
+/// Lifecycle: `start(_:)` returns a session once touch can be injected; a session launches our
+/// client (or any client) under the compositor, injects scripts, screenshots, and `stop()`s
+/// every process it started by pid — client first, then injector, compositor, buses, PipeWire —
+/// also when a step fails (deinit stops whatever is still running).
+public protocol CompositorDriver: Sendable {
+    /// Which compositor this drives.
+    var kind: CompositorKind { get }
+    /// What is installed: version, or the Debian package that is missing.
+    func installation() -> Installation
+    /// What this driver can inject into the compositor's real input path.
+    var capabilities: InjectionCapabilities { get }
+    /// Known, measured behaviour of this compositor's wl_touch stream (shown in `compositors`).
+    var quirks: [String] { get }
+    /// Starts the compositor privately and returns once touch can be injected.
+    func start(_ configuration: DriverConfiguration) throws -> CompositorSession
+}
+
+/// One running compositor with its helpers (buses, PipeWire, nested parent, injector).
+public protocol CompositorSession: AnyObject {
+    /// The output's size in logical pixels.
+    var outputSize: (width: Int, height: Int) { get }
+    /// What this session can inject (may be less than the driver's, e.g. no title bar).
+    var capabilities: InjectionCapabilities { get }
+    /// Starts a client of this compositor (cage: starts cage with it) and returns once the
+    /// client's window is mapped and can receive touch; its output goes to `logName`.
+    func launchClient(executable: String, arguments: [String], environment: [String: String],
+                      logName: String) throws -> ChildProcess
+    /// Injects a compact script whose coordinates are global logical pixels. Items the driver
+    /// cannot inject are not sent and are returned, so the caller reports "not injectable here".
+    @discardableResult
+    func inject(_ items: [ScriptItem]) throws -> [ScriptItem]
+    /// Writes a PNG of the whole output to `path`; throws where the compositor allows none.
+    func screenshot(to path: String) throws
+    /// The private runtime directory (logs and screenshots of this run live there).
+    var runtimeDirectory: String { get }
+    /// The last lines of the compositor's log, joined into one line (for start/step errors).
+    func logTail() -> String
+    /// Stops every process this session started, by pid, client first; idempotent.
+    func stop()
+}
+
+// MARK: - Values
+
+/// The compositors the matrix knows, in the order reports list them.
+public enum CompositorKind: String, CaseIterable, Sendable, Codable {
+    case weston, kwin, mutter, gnomeShell = "gnome-shell", sway, phoc, cage
+
+    /// The name users see (and the column heading in reports).
+    public var displayName: String {
+        switch self {
+        case .weston: "weston"
+        case .kwin: "KWin"
+        case .mutter: "mutter"
+        case .gnomeShell: "GNOME Shell"
+        case .sway: "sway"
+        case .phoc: "phoc"
+        case .cage: "cage"
+        }
+    }
+}
+
+/// Whether a compositor is installed here, and which version.
+public enum Installation: Equatable, Sendable {
+    /// Installed; `version` as the compositor reports it (e.g. "10.0.1").
+    case installed(version: String)
+    /// Not installed: the Debian packages that provide it (and its driver's helpers).
+    case missing(debianPackages: [String])
+}
+
+/// What a driver can put into a compositor's input path.
+public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    /// Creates a set from its raw bits.
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// down, motion and up.
+    public static let touch = InjectionCapabilities(rawValue: 1 << 0)
+    /// An explicit wl_touch.frame request (otherwise the compositor frames on its own).
+    public static let frame = InjectionCapabilities(rawValue: 1 << 1)
+    /// A cancel of every active touch.
+    public static let cancel = InjectionCapabilities(rawValue: 1 << 2)
+    /// wl_touch.shape and wl_touch.orientation.
+    public static let shapeOrientation = InjectionCapabilities(rawValue: 1 << 3)
+    /// Keyboard keys.
+    public static let keys = InjectionCapabilities(rawValue: 1 << 4)
+    /// Pointer motion and buttons.
+    public static let pointer = InjectionCapabilities(rawValue: 1 << 5)
+    /// Screenshots of the output.
+    public static let screenshot = InjectionCapabilities(rawValue: 1 << 6)
+    /// A server-side title bar that touch can reach.
+    public static let serverTitleBar = InjectionCapabilities(rawValue: 1 << 7)
+
+    /// Names in a fixed order, for `compositors` and reports.
+    public var names: [String] {
+        let all: [(InjectionCapabilities, String)] = [
+            (.touch, "touch"), (.frame, "frame"), (.cancel, "cancel"), (.shapeOrientation, "shape/orientation"),
+            (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
+        ]
+        return all.filter { contains($0.0) }.map(\.1)
+    }
+}
+
+/// How to start a compositor for a matrix run.
+public struct DriverConfiguration: Sendable {
+    /// Output width in logical pixels.
+    public var width: Int
+    /// Output height in logical pixels.
+    public var height: Int
+    /// Output scale; 1 unless a run asks for more.
+    public var scale: Int
+    /// Seconds to wait for the compositor (and its helpers) to become ready.
+    public var startTimeout: Double
+
+    /// Creates a configuration; the defaults suit the matrix and the tests.
+    public init(width: Int = 1280, height: Int = 720, scale: Int = 1, startTimeout: Double = 20) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.startTimeout = startTimeout
+    }
+}

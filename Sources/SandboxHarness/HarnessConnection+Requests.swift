@@ -143,6 +143,8 @@ extension HarnessConnection {
         case .shape(let id, let major, let minor): try shape(id: id, major: major, minor: minor)
         case .orientation(let id, let degrees): try orientation(id: id, degrees: degrees)
         case .capabilities(let touch): try setTouchCapability(touch)
+        // The recording client's own delivery point: nothing the compositor sends.
+        case .flush: break
         }
     }
 }

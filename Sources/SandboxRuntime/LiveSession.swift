@@ -139,7 +139,9 @@ public final class LiveSession: WaylandAppDelegate {
     }
 
     public func waylandAppDidBecomeIdle(_ app: WaylandApp) {
-        host.flushIfIdle()
+        // The socket is drained: whatever is pending is a frame the compositor did not close (cage
+        // sends none at all). It is recorded like any record, so replay flushes at the same point.
+        if host.needsFlush { waylandApp(app, didReceive: RawRecord(.flush)) }
         // Timers (animations, recognizer deadlines) change views between input events too.
         requestRedrawIfDamaged()
     }

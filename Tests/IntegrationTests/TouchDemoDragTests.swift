@@ -29,6 +29,8 @@ struct TouchDemoDragTests {
     func oneFingerDrag() throws {
         let client = try SandboxClient()
         try client.inject("down 0 100 100; frame; motion 0 110.5 104; frame; motion 0 137.25 111; frame; up 0; frame")
+        // The client's commit for the motion may come before it reads the up: give it time to go idle.
+        try client.harness.dispatch(for: 0.2)
         #expect(client.finish() == .exited(0))
 
         let wx = Double(client.window.x), wy = Double(client.window.y)

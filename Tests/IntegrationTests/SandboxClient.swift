@@ -52,12 +52,14 @@ final class SandboxClient {
     var statePath: String { files.file("state.json") }
     var screenshotPath: String { files.file("client.png") }
 
-    /// Starts weston and the client showing `scene` (with the HUD hidden unless `hud`), and waits
-    /// until its window can be touched.
-    init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false) throws {
+    /// Starts weston and the client showing `scene` (with the HUD hidden unless `hud`; with the
+    /// seat's touch capability off until the test adds it unless `touch`), and waits until its
+    /// window can be touched.
+    init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false, touch: Bool = true) throws {
         files = try TemporaryDirectory()
         weston = try WestonInstance(.init(width: Self.width, height: Self.height, scale: scale))
         harness = try weston.connect()
+        if !touch { try harness.setTouchCapability(false) }
         process = try weston.launch(try sandboxExecutable(), arguments: [
             "run", "--scene", scene, "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
             "--state", files.file("state.json"), "--screenshot", files.file("client.png"),

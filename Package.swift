@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev,
-        // libfreetype-dev, libfontconfig-dev)
+        // libfreetype-dev, libfontconfig-dev, libdecor-0-dev)
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
@@ -31,6 +31,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        // Client-side decorations where the compositor offers no xdg-decoration (mutter, GNOME Shell, phoc).
+        .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev", "libdecor-0-plugin-1-cairo"])]),
         // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -40,7 +43,7 @@ let package = Package(
 
         // MARK: - Platform layers
         .target(name: "WaylandClient", dependencies: [
-            "CWayland", "CWaylandProtocols", "CXKBCommon", "TouchStream",
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Render", dependencies: ["CPixman", "CPNG", "CFreeType", "CFontconfig", "TouchKit"]),

@@ -254,6 +254,12 @@ extension WaylandApp {
 
 extension WaylandApp: InputSink {
     func deliver(_ record: RawRecord) {
+        // A real finger on a decoration (not our surface): the window's to act on; the delegate
+        // still gets the record, to record it as the window's, not the scene's.
+        if case .down(let serial, _, let surface?, _, _, _) = record.event, !record.isEmulated, let window,
+           surface != window.surface.name, let seat = registry.seats.first(where: { $0.touch != nil }) {
+            window.touchDownOnDecoration(seat: seat.proxy, serial: serial)
+        }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }
             return

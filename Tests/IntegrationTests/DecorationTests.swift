@@ -46,16 +46,30 @@ struct DecorationTests {
         }
     }
 
+    /// Where the decorations are, from a pick of the whole frame: the content is 1280×720, the
+    /// rest equal borders left, right and below, and the title bar on top of the top border.
+    private struct FrameGeometry {
+        let border: Double, titleHeight: Double
+        let bar: (x: Double, y: Double)
+
+        init(_ frame: PickResult) {
+            border = Double(frame.width - 1280) / 2
+            titleHeight = Double(frame.height - 720) - 2 * border
+            bar = (Double(frame.x) + 200, Double(frame.y) + border + titleHeight / 2)
+        }
+
+        /// A pick names the topmost of our surfaces there: the whole frame or the content alone.
+        func contentOrigin(_ view: PickResult) -> (x: Int32, y: Int32) {
+            view.width == 1280 ? (view.x, view.y) : (view.x + Int32(border), view.y + Int32(border + titleHeight))
+        }
+    }
+
     @Test("a title bar above the content (libdecor), and a pointer drag on it moves the window; no touch reaches the scene")
     func titleBarMovesTheWindow() throws {
         let client = try FloatingClient()
         let before = try client.frame()
-        // The content is 1280×720; the rest is decoration: equal borders left, right and below,
-        // and the title bar on top of the top border.
-        let border = Double(before.width - 1280) / 2
-        let titleHeight = Double(before.height - 720) - 2 * border
-        #expect(titleHeight >= 20, "no title bar: \(before)")
-        let bar = (x: Double(before.x) + 200, y: Double(before.y) + border + titleHeight / 2)
+        let geometry = FrameGeometry(before), bar = geometry.bar
+        #expect(geometry.titleHeight >= 20, "no title bar: \(before)")
         #expect(try client.harness.pick(x: bar.x, y: bar.y)?.pid == Int32(client.process.pid))
 
         let harness = client.harness
@@ -67,15 +81,29 @@ struct DecorationTests {
         try harness.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
         try harness.roundtrip()
         try harness.dispatch(for: Self.settle)
-        // A pick names the topmost of our surfaces there: the whole frame or the content alone.
-        func contentOrigin(_ view: PickResult) -> (x: Int32, y: Int32) {
-            view.width == 1280 ? (view.x, view.y) : (view.x + Int32(border), view.y + Int32(border + titleHeight))
-        }
-        let after = contentOrigin(try client.frame()), start = contentOrigin(before)
+        let after = geometry.contentOrigin(try client.frame()), start = geometry.contentOrigin(before)
         #expect(after.x == start.x + 150 && after.y == start.y + 80, "before \(before), after \(after)")
 
         #expect(client.process.terminate(timeout: SandboxClient.timeout) == .exited(0))
         let records = try TraceReader.read(client.tracePath).records.filter { $0.event.touchID != nil }
         #expect(records.allSatisfy { $0.isControl }, "decoration input reached the scene: \(records)")
+    }
+
+    @Test("a touch drag on the title bar moves the window too, and never reaches the scene")
+    func titleBarByTouch() throws {
+        let client = try FloatingClient()
+        let before = try client.frame()
+        let geometry = FrameGeometry(before), bar = geometry.bar
+        try client.harness.run(try CompactTrace.parse("down 0 \(bar.x) \(bar.y); frame"))
+        try client.harness.dispatch(for: Self.settle)
+        var script = ""
+        for step in 1...10 { script += "motion 0 \(bar.x + 15 * Double(step)) \(bar.y + 8 * Double(step)); frame; " }
+        try client.harness.run(try CompactTrace.parse(script + "up 0; frame"))
+        try client.harness.dispatch(for: Self.settle)
+        let after = geometry.contentOrigin(try client.frame()), start = geometry.contentOrigin(before)
+        #expect(after.x == start.x + 150 && after.y == start.y + 80, "before \(before), after \(after)")
+        #expect(client.process.terminate(timeout: SandboxClient.timeout) == .exited(0))
+        let records = try TraceReader.read(client.tracePath).records.filter { $0.event.touchID != nil }
+        #expect(!records.isEmpty && records.allSatisfy { $0.isControl }, "\(records)")
     }
 }

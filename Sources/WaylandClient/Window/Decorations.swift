@@ -43,8 +43,10 @@ final class LibdecorContext {
 
 /// The toplevel as a libdecor frame: libdecor owns the xdg_surface and xdg_toplevel and draws
 /// the title bar (title, minimise, maximise, close) and borders in subsurfaces; moving and
-/// resizing by pointer (and touch, where its plugin handles wl_touch) are its own. Configures
-/// come as libdecor configurations, answered with the content size the client settled on.
+/// resizing by pointer are its own. Its cairo plugin (0.1.1) ignores wl_touch, so a finger that
+/// goes down on any decoration surface starts an interactive move here (its buttons and edges
+/// stay pointer-only). Configures come as libdecor configurations, answered with the content
+/// size the client settled on.
 ///
 /// libdecor 0.1.1 binds xdg_wm_base below v4, so neither configure_bounds nor wm_capabilities
 /// reach this window: its initial size is the client's default.
@@ -90,6 +92,10 @@ final class LibdecorWindow: ToplevelWindow {
 
     /// A fullscreen request made before libdecor created the toplevel.
     private var pendingFullscreen: Bool?
+
+    func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32) {
+        libdecor_frame_move(frame, seat, serial)
+    }
 
     func destroy() {
         box.pointee = nil

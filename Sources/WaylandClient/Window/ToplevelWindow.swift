@@ -32,6 +32,13 @@ protocol ToplevelWindow: AnyObject {
     func setFullscreen(_ fullscreen: Bool)
     /// Destroys the role objects (the surface stays).
     func destroy()
+    /// A finger went down on a decoration surface (with the seat and serial of that down).
+    func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32)
+}
+
+extension ToplevelWindow {
+    /// Server-side decorations are the compositor's business: nothing to do.
+    func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32) {}
 }
 
 // MARK: - The size a client chooses

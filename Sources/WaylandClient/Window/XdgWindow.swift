@@ -60,6 +60,8 @@ final class XdgWindow: ToplevelWindow {
 
     /// Asks for fullscreen on the compositor's choice of output, or back to a normal window.
     func setFullscreen(_ fullscreen: Bool) {
+        // wm_capabilities without fullscreen: the compositor would ignore the request.
+        guard !fullscreen || wmCapabilities?.contains(.fullscreen) ?? true else { return }
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 

@@ -125,7 +125,8 @@ public final class KWinSession: CompositorSession {
     }
 
     public func screenshot(to path: String) throws {
-        throw DriverError("KWin: screenshots are not implemented yet")
+        _ = try live()
+        try KWinScreenshot.capture(busAddress: busAddress, to: path)
     }
 
     public func logTail() -> String { Readiness.tail(of: kwin) }

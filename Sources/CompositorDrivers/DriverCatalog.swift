@@ -4,6 +4,9 @@ public enum CompositorDrivers {
     public static let all: [CompositorDriver] = [
         WestonDriver(),
         KWinDriver(),
+        NestedWlrootsDriver(.sway),
+        NestedWlrootsDriver(.phoc),
+        NestedWlrootsDriver(.cage),
     ].sorted { CompositorKind.allCases.firstIndex(of: $0.kind)! < CompositorKind.allCases.firstIndex(of: $1.kind)! }
 
     /// The driver for `kind`, if one is built in.

@@ -81,6 +81,16 @@ struct NestedDriverTests {
         #expect(events == ["capabilities touch", "down 0 100 100", "motion 0 140.5 120", "up 0"])
     }
 
+    @Test("cage: two fingers arrive with no frame between or after them")
+    func cageTwoFingers() throws {
+        let run = try start(.cage)
+        try run.inject("down 0 100 100; down 1 900 500; frame; motion 0 150 130; motion 1 850 480; frame; up 0; up 1; frame")
+        let events = try run.finish().map(summary)
+        #expect(events == [
+            "capabilities touch", "down 0 100 100", "down 1 900 500", "motion 0 150 130", "motion 1 850 480", "up 0", "up 1",
+        ])
+    }
+
     @Test("cage: stop leaves neither cage nor the client it started")
     func cageStop() throws {
         let run = try start(.cage)

@@ -50,7 +50,9 @@ let package = Package(
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
-        .target(name: "CompositorDrivers", dependencies: ["CDBus", "SandboxHarness", "TouchStream"]),
+        .target(name: "CompositorDrivers", dependencies: [
+            "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
+        ]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
             .product(name: "Logging", package: "swift-log"),
@@ -77,7 +79,7 @@ let package = Package(
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
-        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream"]),
+        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),

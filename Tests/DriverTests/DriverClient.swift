@@ -3,7 +3,7 @@ import Foundation
 import SandboxHarness
 import TouchStream
 
-// MARK: - Our client under a driver's compositor
+// MARK: - Our client under a driver's compositor, as the driver tests run it
 
 /// The built `gesture-sandbox` executable: $GESTURE_SANDBOX_BIN, else next to the test bundle.
 func sandboxExecutable() throws -> String {
@@ -17,63 +17,76 @@ func sandboxExecutable() throws -> String {
         .deletingLastPathComponent()
     candidates.append(root.appendingPathComponent(".build/debug/gesture-sandbox").path)
     guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-        throw HarnessError("gesture-sandbox is not built (looked in \(candidates.joined(separator: ", "))); run swift build first")
+        throw DriverError("gesture-sandbox is not built (looked in \(candidates.joined(separator: ", "))); run swift build first")
     }
     return found
 }
 
-/// `gesture-sandbox run --scene touchdemo --record T --log L` under a compositor session.
+/// A started compositor with `gesture-sandbox run --scene touchdemo` recording in it.
+///
+/// A compositor that cannot start fails the test with its own error (which carries its log tail).
 final class DriverClient {
-    /// Seconds to wait for the client's trace to show injected events.
-    static let timeout = 10.0
+    /// Seconds for the client to finish its files after SIGTERM.
+    static let finishTimeout = 10.0
 
     let session: CompositorSession
-    let process: ChildProcess
-    var tracePath: String { "\(session.runtimeDirectory)/trace.jsonl" }
-    var deliveriesPath: String { "\(session.runtimeDirectory)/deliveries.jsonl" }
+    let client: ChildProcess
+    let directory: String
 
-    init(_ session: CompositorSession) throws {
-        self.session = session
-        process = try session.launchClient(executable: try sandboxExecutable(), arguments: [
-            "run", "--scene", "touchdemo", "--record", "\(session.runtimeDirectory)/trace.jsonl",
-            "--log", "\(session.runtimeDirectory)/deliveries.jsonl",
-        ], environment: [:], logName: "client.log")
+    var tracePath: String { "\(directory)/trace.jsonl" }
+    var deliveriesPath: String { "\(directory)/deliveries.jsonl" }
+
+    /// Starts `driver`'s compositor and our client in it.
+    init(_ driver: CompositorDriver, scene: String = "touchdemo",
+         configuration: DriverConfiguration = DriverConfiguration()) throws {
+        directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        session = try driver.start(configuration)
+        do {
+            try session.grantClientAccess(to: directory)
+            client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
+                "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
+            ], environment: [:], logName: "client.log")
+        } catch {
+            session.stop()
+            throw DriverError("\(error); compositor log: \(session.logTail())")
+        }
     }
 
-    /// Injects a compact script in global coordinates; returns what was not injectable.
+    deinit {
+        session.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Injects a compact script (global coordinates); returns what was not injectable.
     @discardableResult
-    func inject(_ script: String) throws -> [ScriptItem] {
-        try session.inject(try CompactTrace.parse(script, name: "test-script"))
+    func inject(_ script: String, settle: Double = 0.2) throws -> [ScriptItem] {
+        let skipped = try session.inject(try CompactTrace.parse(script, name: "test-script"))
+        // The compositor forwards asynchronously; give the client time to record.
+        usleep(UInt32(settle * 1_000_000))
+        return skipped
     }
 
-    /// Waits until the client's WAYLAND_DEBUG log shows `count` wl_touch events named `event`
-    /// ("up", "cancel"), then ends it (SIGTERM, a clean exit that finishes its files) and
-    /// returns the trace's wl_touch events.
-    func finish(after count: Int, _ event: String) throws -> [RawEvent] {
-        let deadline = MonotonicClock.now() + Self.timeout
-        while logged(event) < count && MonotonicClock.now() < deadline { MonotonicClock.sleep(0.02) }
-        process.terminate(timeout: Self.timeout)
-        return try TraceReader.read(tracePath).records.map(\.event).filter { !$0.isCapabilities }
-    }
-
-    /// Lines of the client's WAYLAND_DEBUG log that received `interface`'s `event` ("wl_pointer", "button").
-    func logged(_ event: String, interface: String = "wl_touch") -> Int {
-        process.output().split(separator: "\n").filter {
-            !$0.contains("->") && $0.contains("\(interface)@") && $0.contains(".\(event)(")
-        }.count
+    /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
+    func finish() throws -> [RawEvent] {
+        let termination = client.terminate(timeout: Self.finishTimeout)
+        guard termination == .exited(0) else {
+            throw DriverError("client ended \(termination): \(client.output().suffix(400))")
+        }
+        return try TraceReader.read(tracePath).records.map(\.event)
     }
 }
 
-// MARK: - Writing expected streams
-
-/// Compact names for expected wl_touch events: ids and surface-local coordinates only.
-func shape(_ events: [RawEvent]) -> [String] {
-    events.map { event in
-        switch event {
-        case .down(_, _, _, let id, let x, let y): "down \(id) \(x) \(y)"
-        case .motion(_, let id, let x, let y): "motion \(id) \(x) \(y)"
-        case .up(_, _, let id): "up \(id)"
-        default: event.name
-        }
+/// The events a compositor decides, as short strings ("down 0 100 100", "frame", …).
+func summary(_ event: RawEvent) -> String {
+    switch event {
+    case let .down(_, _, _, id, x, y): "down \(id) \(x) \(y)"
+    case let .motion(_, id, x, y): "motion \(id) \(x) \(y)"
+    case let .up(_, _, id): "up \(id)"
+    case .frame: "frame"
+    case .cancel: "cancel"
+    case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
+    case let .orientation(id, degrees): "orientation \(id) \(degrees)"
+    case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
     }
 }

@@ -13,25 +13,21 @@ import TouchStream
     private func local(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - Self.origin.x)) \(WLFixed(y - Self.origin.y))" }
 
     @Test func aDragReachesTheClientOnceTheOverviewIsLeftAndNothingFramesTheUp() throws {
-        let session = try GnomeShellDriver().start(Self.configuration)
-        defer { session.stop() }
-        let client = try DriverClient(session)
+        let client = try DriverClient(GnomeShellDriver(), configuration: Self.configuration)
         // Apart (not in one dispatch), so the Shell frames each event alone.
         try client.inject("""
             down 0 400 300; frame; sleep 40; down 1 500 320; frame; sleep 40; motion 0 410.5 304; frame; sleep 40
             up 0; frame; sleep 40; motion 1 520 330; frame; sleep 40; up 1; frame
             """)
         let events = try client.finish(after: 2, "up")
-        #expect(shape(events) == [
+        #expect(events.map(summary) == [
             "down 320 \(local(400, 300))", "frame", "down 321 \(local(500, 320))", "frame",
             "motion 320 \(local(410.5, 304))", "frame", "up 320", "motion 321 \(local(520, 330))", "frame", "up 321",
         ])
     }
 
     @Test func aThreeFingerSwipeUpOpensTheOverviewWithACancelAndNoFrame() throws {
-        let session = try GnomeShellDriver().start(Self.configuration)
-        defer { session.stop() }
-        let client = try DriverClient(session)
+        let client = try DriverClient(GnomeShellDriver(), configuration: Self.configuration)
         var script = "down 0 500 600; down 1 600 600; down 2 700 600; frame; sleep 16"
         for step in 1...10 {
             let y = 600 - step * 40
@@ -39,15 +35,15 @@ import TouchStream
         }
         try client.inject(script + "; up 0; up 1; up 2; frame")
         let events = try client.finish(after: 1, "cancel")
-        #expect(shape(events).filter { $0 != "frame" } == [
+        #expect(events.map(summary).filter { $0 != "frame" } == [
             "down 320 \(local(500, 600))", "down 321 \(local(600, 600))", "down 322 \(local(700, 600))", "cancel",
         ])
         #expect(events.last == .cancel)  // no frame after the cancel, and nothing of the swipe reaches the client
     }
 
     @Test func stopEndsBothBusesAndEveryOtherProcess() throws {
-        let session = try #require(try GnomeShellDriver().start(Self.configuration) as? MutterSession)
-        _ = try DriverClient(session)
+        let client = try DriverClient(GnomeShellDriver(), configuration: Self.configuration)
+        let session = try #require(client.session as? MutterSession)
         let pids = session.processIDs
         #expect(pids.count == 6)  // session bus, system bus, pipewire, wireplumber, gnome-shell, client
         session.stop()

@@ -16,46 +16,40 @@ import TouchStream
     private func local(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - Self.origin.x)) \(WLFixed(y - Self.origin.y))" }
 
     @Test func aOneFingerDragIsFramedPerEventAndNothingFramesTheUp() throws {
-        let session = try MutterDriver().start(Self.configuration)
-        defer { session.stop() }
-        let client = try DriverClient(session)
+        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
         try client.inject("down 0 400 300; frame; motion 0 410.5 304; frame; motion 0 437.25 311; frame; up 0; frame")
         let events = try client.finish(after: 1, "up")
-        #expect(shape(events) == [
+        #expect(events.map(summary) == [
             "down 288 \(local(400, 300))", "frame", "motion 288 \(local(410.5, 304))", "frame",
             "motion 288 \(local(437.25, 311))", "frame", "up 288",
         ])
     }
 
     @Test func twoDownsInjectedTogetherAreTwoFramesAndNeitherUpIsFramed() throws {
-        let session = try MutterDriver().start(Self.configuration)
-        defer { session.stop() }
-        let client = try DriverClient(session)
+        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
         let notInjected = try client.inject("""
             down 0 400 300; down 1 500 320; frame; motion 0 410 300; motion 1 510 330; frame
             up 0; frame; up 1; frame; cancel; shape 1 4 2
             """)
         #expect(notInjected.map { if case .record(let r) = $0 { r.event.name } else { "sleep" } } == ["cancel", "shape"])
         let events = try client.finish(after: 2, "up")
-        #expect(shape(events) == [
+        #expect(events.map(summary) == [
             "down 288 \(local(400, 300))", "frame", "down 289 \(local(500, 320))", "frame",
             "motion 288 \(local(410, 300))", "frame", "motion 289 \(local(510, 330))", "frame", "up 288", "up 289",
         ])
     }
 
     @Test func keysAndPointerReachTheFocusedClient() throws {
-        let session = try MutterDriver().start(Self.configuration)
-        defer { session.stop() }
-        let mutter = try #require(session as? MutterSession)
-        let client = try DriverClient(session)
+        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let mutter = try #require(client.session as? MutterSession)
         try mutter.click(x: 400, y: 300)
         try mutter.tapKey(evdevCode: 30)  // KEY_A
-        let deadline = MonotonicClock.now() + DriverClient.timeout
+        let deadline = MonotonicClock.now() + DriverClient.eventTimeout
         while (client.logged("button", interface: "wl_pointer") < 2 || client.logged("key", interface: "wl_keyboard") < 2)
             && MonotonicClock.now() < deadline { MonotonicClock.sleep(0.02) }
         #expect(client.logged("button", interface: "wl_pointer") == 2)  // press and release
         #expect(client.logged("key", interface: "wl_keyboard") == 2)
-        #expect(client.process.output().contains("wl_pointer@") && client.process.output().contains(".enter("))
+        #expect(client.client.output().contains("wl_pointer@") && client.client.output().contains(".enter("))
     }
 
     @Test func aScreenshotIsAPNGOfTheWholeMonitor() throws {
@@ -66,19 +60,19 @@ import TouchStream
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(data.prefix(8) == Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]))
         #expect(pngSize(data).map { [$0.0, $0.1] } == [1600, 900])
-        #expect(throws: HarnessError.self) { try session.screenshot(to: "/nonexistent/dir/shot.png") }
+        #expect(throws: DriverError.self) { try session.screenshot(to: "/nonexistent/dir/shot.png") }
         #expect(!FileManager.default.fileExists(atPath: "/nonexistent/dir/shot.png.partial"))
     }
 
     @Test func stopEndsEveryProcessByPidAndIsIdempotent() throws {
-        let session = try #require(try MutterDriver().start(Self.configuration) as? MutterSession)
-        _ = try DriverClient(session)
+        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let session = try #require(client.session as? MutterSession)
         let pids = session.processIDs
         #expect(pids.count == 5)  // session bus, pipewire, wireplumber, mutter, client
         session.stop()
         session.stop()
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) survived") }
-        #expect(throws: HarnessError.self) { try session.inject([]) }
+        #expect(throws: DriverError.self) { try session.inject([]) }
     }
 
     @Test func installationNamesTheVersionOrTheMissingPackages() {

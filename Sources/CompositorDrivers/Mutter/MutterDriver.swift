@@ -22,7 +22,8 @@ public struct MutterDriver: CompositorDriver {
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        try MutterSession(flavor: Self.flavor, configuration: configuration)
+        try MutterQuirks.requireInstalled(Self.flavor)
+        return try MutterSession(flavor: Self.flavor, configuration: configuration)
     }
 }
 
@@ -51,7 +52,8 @@ public struct GnomeShellDriver: CompositorDriver {
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        try MutterSession(flavor: Self.flavor, configuration: configuration)
+        try MutterQuirks.requireInstalled(Self.flavor)
+        return try MutterSession(flavor: Self.flavor, configuration: configuration)
     }
 }
 
@@ -72,15 +74,18 @@ enum MutterQuirks {
          "gst-launch-1.0": "gstreamer1.0-tools", "gst-inspect-1.0": "gstreamer1.0-tools"]
     }
 
+    /// Throws the one-line "not installed" error naming the missing Debian packages.
+    static func requireInstalled(_ flavor: MutterFlavor) throws {
+        let missing = InstallationProbe.missingPackages(helpers(executable: flavor.executable, package: flavor.executable))
+        if !missing.isEmpty { throw DriverError.notInstalled(flavor.kind, packages: missing) }
+    }
+
     /// Installed with the compositor's `--version`, or the Debian packages that are missing.
     static func installation(executable: String, package: String) -> Installation {
         var missing = InstallationProbe.missingPackages(helpers(executable: executable, package: package))
         if missing.isEmpty, !hasPipeWireSource() { missing.append("gstreamer1.0-pipewire") }
         guard missing.isEmpty else { return .missing(debianPackages: missing) }
-        guard let line = InstallationProbe.firstLine(executable, ["--version"]) else {
-            return .missing(debianPackages: [package])
-        }
-        return .installed(version: InstallationProbe.version(in: line))
+        return .installed(version: ProgramVersion.query(executable) ?? "unknown")
     }
 
     /// True when GStreamer has the pipewiresrc element screenshots need.

@@ -30,23 +30,23 @@ final class MutterRemoteDesktop {
         let created = try bus.call(destination: Self.remoteDesktop, path: "/org/gnome/Mutter/RemoteDesktop",
                                    interface: Self.remoteDesktop, method: "CreateSession", timeout: timeout)
         guard let sessionPath = created.first?.stringValue else {
-            throw HarnessError("RemoteDesktop.CreateSession returned \(created), not a session path")
+            throw DriverError("RemoteDesktop.CreateSession returned \(created), not a session path")
         }
         self.sessionPath = sessionPath
         let sessionID = try bus.property(destination: Self.remoteDesktop, path: sessionPath,
                                          interface: Self.sessionInterface, name: "SessionId")
-        guard let id = sessionID.stringValue else { throw HarnessError("the remote-desktop SessionId is \(sessionID)") }
+        guard let id = sessionID.stringValue else { throw DriverError("the remote-desktop SessionId is \(sessionID)") }
         let cast = try bus.call(destination: Self.screenCast, path: "/org/gnome/Mutter/ScreenCast",
                                 interface: Self.screenCast, method: "CreateSession",
                                 arguments: [.dictionary(["remote-desktop-session-id": .string(id)])], timeout: timeout)
         guard let castPath = cast.first?.stringValue else {
-            throw HarnessError("ScreenCast.CreateSession returned \(cast), not a session path")
+            throw DriverError("ScreenCast.CreateSession returned \(cast), not a session path")
         }
         let stream = try bus.call(destination: Self.screenCast, path: castPath,
                                   interface: "org.gnome.Mutter.ScreenCast.Session", method: "RecordMonitor",
                                   arguments: [.string(Self.virtualMonitor), .dictionary([:])], timeout: timeout)
         guard let streamPath = stream.first?.stringValue else {
-            throw HarnessError("ScreenCast RecordMonitor returned \(stream), not a stream path")
+            throw DriverError("ScreenCast RecordMonitor returned \(stream), not a stream path")
         }
         self.streamPath = streamPath
         // Subscribed before Start: the node is announced while Start runs.
@@ -57,7 +57,7 @@ final class MutterRemoteDesktop {
         let added = try bus.waitForSignal(interface: "org.gnome.Mutter.ScreenCast.Stream",
                                           member: "PipeWireStreamAdded", path: streamPath, timeout: timeout)
         guard let node = added.arguments.first?.uint32Value else {
-            throw HarnessError("PipeWireStreamAdded carried \(added.arguments), not a node id")
+            throw DriverError("PipeWireStreamAdded carried \(added.arguments), not a node id")
         }
         pipeWireNode = node
     }
@@ -119,7 +119,7 @@ final class MutterRemoteDesktop {
                                      interface: "org.freedesktop.DBus", method: "NameHasOwner",
                                      arguments: [.string(name)])
             if owned == [.bool(true)] { return }
-            guard MonotonicClock.now() < deadline else { throw HarnessError("\(name) never appeared on the session bus") }
+            guard MonotonicClock.now() < deadline else { throw DriverError("\(name) never appeared on the session bus") }
             MonotonicClock.sleep(0.02)
         }
     }

@@ -52,7 +52,7 @@ public final class MutterSession: CompositorSession {
 
     init(flavor: MutterFlavor, configuration: DriverConfiguration) throws {
         guard configuration.scale == 1 else {
-            throw HarnessError("\(flavor.kind.displayName): only scale 1 is supported (mutter's --virtual-monitor has no scale)")
+            throw DriverError("\(flavor.kind.displayName): only scale 1 is supported (mutter's --virtual-monitor has no scale)")
         }
         self.flavor = flavor
         scale = configuration.scale
@@ -73,7 +73,7 @@ public final class MutterSession: CompositorSession {
         } catch {
             let tail = logTail()
             stop()
-            throw HarnessError("\(flavor.kind.displayName) did not start: \(error); log \(runtimeDirectory)/\(flavor.executable).log: \(tail)")
+            throw DriverError("\(flavor.kind.displayName) did not start: \(error); log \(runtimeDirectory)/\(flavor.executable).log: \(tail)")
         }
     }
 
@@ -97,7 +97,7 @@ public final class MutterSession: CompositorSession {
         let bus = try DBusConnection(address: session.address)
         self.bus = bus
         let alive = { [flavor] in
-            if let termination = compositor.poll() { throw HarnessError("\(flavor.executable) exited (\(termination))") }
+            if let termination = compositor.poll() { throw DriverError("\(flavor.executable) exited (\(termination))") }
         }
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.RemoteDesktop", on: bus, until: deadline, alive: alive)
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.ScreenCast", on: bus, until: deadline, alive: alive)
@@ -128,7 +128,7 @@ public final class MutterSession: CompositorSession {
 
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
-        guard !isStopped else { throw HarnessError("\(flavor.kind.displayName) session is stopped") }
+        guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
         var environment = baseEnvironment
         environment["WAYLAND_DISPLAY"] = socketName
         if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address }
@@ -147,7 +147,7 @@ public final class MutterSession: CompositorSession {
     /// mutter frames every event on its own (the session has no `.frame` capability).
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
-        guard let remote, !isStopped else { throw HarnessError("\(flavor.kind.displayName) session is stopped") }
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
         var notInjected: [ScriptItem] = []
         for item in items {
             switch item {
@@ -183,14 +183,14 @@ public final class MutterSession: CompositorSession {
 
     /// Presses and releases a key (evdev code) through mutter's virtual keyboard.
     public func tapKey(evdevCode: UInt32) throws {
-        guard let remote, !isStopped else { throw HarnessError("\(flavor.kind.displayName) session is stopped") }
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
         try remote.key(evdevCode: evdevCode, pressed: true)
         try remote.key(evdevCode: evdevCode, pressed: false)
     }
 
     /// Moves the pointer to a global logical point and clicks a button (evdev code, BTN_LEFT = 0x110).
     public func click(x: Double, y: Double, button: Int32 = 0x110) throws {
-        guard let remote, !isStopped else { throw HarnessError("\(flavor.kind.displayName) session is stopped") }
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
         let point = pixel(x, y)
         try remote.pointerMotion(x: point.x, y: point.y)
         try remote.pointerButton(evdevCode: button, pressed: true)
@@ -200,7 +200,7 @@ public final class MutterSession: CompositorSession {
     // MARK: - Screenshots and logs
 
     public func screenshot(to path: String) throws {
-        guard let remote, !isStopped else { throw HarnessError("\(flavor.kind.displayName) session is stopped") }
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
         try PipeWireScreenshot.capture(node: remote.pipeWireNode, to: path, environment: baseEnvironment,
                                        logPath: "\(runtimeDirectory)/screenshot.log")
     }

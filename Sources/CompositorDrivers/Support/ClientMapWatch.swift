@@ -40,10 +40,10 @@ enum ClientMapWatch {
             case .notYet: break
             }
             if let termination = client.poll() {
-                throw HarnessError("\(client.executable) exited (\(termination)) before its window appeared; log \(client.logPath): \(tail(client))")
+                throw DriverError("\(client.executable) exited (\(termination)) before its window appeared; log \(client.logPath): \(tail(client))")
             }
             guard MonotonicClock.now() < deadline else {
-                throw HarnessError("\(client.executable)'s window did not appear within \(timeout) s; log \(client.logPath): \(tail(client))")
+                throw DriverError("\(client.executable)'s window did not appear within \(timeout) s; log \(client.logPath): \(tail(client))")
             }
             MonotonicClock.sleep(pollInterval)
         }

@@ -25,10 +25,10 @@ final class HelperProcesses {
         let socket = "\(directory)/pipewire-0"
         while access(socket, F_OK) != 0 {
             if let termination = pipewire.poll() {
-                throw HarnessError("pipewire exited (\(termination)); log \(pipewire.logPath): \(Self.tail(pipewire))")
+                throw DriverError("pipewire exited (\(termination)); log \(pipewire.logPath): \(Self.tail(pipewire))")
             }
             guard MonotonicClock.now() < deadline else {
-                throw HarnessError("pipewire made no socket \(socket) in time; log \(pipewire.logPath): \(Self.tail(pipewire))")
+                throw DriverError("pipewire made no socket \(socket) in time; log \(pipewire.logPath): \(Self.tail(pipewire))")
             }
             MonotonicClock.sleep(Self.pollInterval)
         }

@@ -18,7 +18,7 @@ enum PipeWireScreenshot {
         let size = (try? FileManager.default.attributesOfItem(atPath: partial)[.size] as? Int) ?? 0
         guard termination == .exited(0), size > 0 else {
             try? FileManager.default.removeItem(atPath: partial)
-            throw HarnessError("no screenshot from PipeWire node \(node) (gst-launch-1.0 \(termination)); log \(logPath): \(tail)")
+            throw DriverError("no screenshot from PipeWire node \(node) (gst-launch-1.0 \(termination)); log \(logPath): \(tail)")
         }
         if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
         try FileManager.default.moveItem(atPath: partial, toPath: path)

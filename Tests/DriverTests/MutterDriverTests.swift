@@ -31,7 +31,8 @@ import TouchStream
             down 0 400 300; down 1 500 320; frame; motion 0 410 300; motion 1 510 330; frame
             up 0; frame; up 1; frame; cancel; shape 1 4 2
             """)
-        #expect(notInjected.map { if case .record(let r) = $0 { r.event.name } else { "sleep" } } == ["cancel", "shape"])
+        #expect(notInjected.map { if case .record(let r) = $0 { r.event.name } else { "sleep" } }
+            == ["frame", "frame", "frame", "frame", "cancel", "shape"])
         let events = try client.finish(after: 2, "up")
         #expect(events.map(summary) == [
             "down 288 \(local(400, 300))", "frame", "down 289 \(local(500, 320))", "frame",
@@ -73,6 +74,21 @@ import TouchStream
         session.stop()
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) survived") }
         #expect(throws: DriverError.self) { try session.inject([]) }
+    }
+
+    @Test func aCompositorThatCannotStartFailsWithItsLogTailAndKeepsItsLog() throws {
+        let error = try #require(throws: DriverError.self) {
+            try MutterDriver().start(DriverConfiguration(width: 0, height: 0))
+        }
+        let message = error.description
+        #expect(message.hasPrefix("mutter did not start: ") && !message.contains("\n"))
+        #expect(message.contains("Monitor not active"))  // why, as mutter answered RecordMonitor
+        #expect(message.contains("Using Wayland display name"))  // the tail of mutter's own log
+        // The runtime directory stays for the log the message names; nothing runs in it any more.
+        let log = try #require(message.split(separator: " ").first { $0.hasSuffix("/mutter.log:") })
+        let directory = URL(fileURLWithPath: String(log.dropLast())).deletingLastPathComponent().path
+        #expect(FileManager.default.fileExists(atPath: "\(directory)/mutter.log"))
+        try FileManager.default.removeItem(atPath: directory)
     }
 
     @Test func installationNamesTheVersionOrTheMissingPackages() {

@@ -73,6 +73,7 @@ public final class MutterSession: CompositorSession {
         } catch {
             let tail = logTail()
             stop()
+            keepsRuntimeDirectory = true  // the error names its log
             throw DriverError("\(flavor.kind.displayName) did not start: \(error); log \(runtimeDirectory)/\(flavor.executable).log: \(tail)")
         }
     }
@@ -143,42 +144,37 @@ public final class MutterSession: CompositorSession {
 
     // MARK: - Input
 
-    /// Injects `items` in global logical coordinates. Frames are not sent and not returned:
-    /// mutter frames every event on its own (the session has no `.frame` capability).
+    /// Injects `items` in global logical coordinates. Frames come back with the rest of what
+    /// mutter cannot take (cancel, shape, orientation): mutter frames on its own.
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
         guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        var notInjected: [ScriptItem] = []
-        for item in items {
-            switch item {
-            case .sleep(let milliseconds):
-                MonotonicClock.sleep(Double(milliseconds) / 1000)
-            case .record(let record):
-                if try !inject(record.event, into: remote) { notInjected.append(item) }
-            }
+        return try ScriptInjection.run(items, capabilities: capabilities, sleep: MonotonicClock.sleep) { event in
+            try inject(event, into: remote)
         }
-        return notInjected
     }
 
-    private func inject(_ event: RawEvent, into remote: MutterRemoteDesktop) throws -> Bool {
+    private func inject(_ event: RawEvent, into remote: MutterRemoteDesktop) throws {
         switch event {
         case .down(_, _, _, let id, let x, let y):
-            guard let slot = UInt32(exactly: id) else { return false }
             let point = pixel(x.doubleValue, y.doubleValue)
-            try remote.touchDown(slot: slot, x: point.x, y: point.y)
+            try remote.touchDown(slot: try slot(id), x: point.x, y: point.y)
         case .motion(_, let id, let x, let y):
-            guard let slot = UInt32(exactly: id) else { return false }
             let point = pixel(x.doubleValue, y.doubleValue)
-            try remote.touchMotion(slot: slot, x: point.x, y: point.y)
+            try remote.touchMotion(slot: try slot(id), x: point.x, y: point.y)
         case .up(_, _, let id):
-            guard let slot = UInt32(exactly: id) else { return false }
-            try remote.touchUp(slot: slot)
-        case .frame:
-            return true
-        case .cancel, .shape, .orientation, .capabilities:
-            return false
+            try remote.touchUp(slot: try slot(id))
+        case .frame, .cancel, .shape, .orientation, .capabilities:
+            preconditionFailure("ScriptInjection passed \(event.name), which \(flavor.kind.displayName) cannot inject")
         }
-        return true
+    }
+
+    /// mutter's slots are unsigned: a script's touch id is the slot.
+    private func slot(_ id: Int32) throws -> UInt32 {
+        guard let slot = UInt32(exactly: id) else {
+            throw DriverError("touch id \(id) cannot be injected into \(flavor.kind.displayName): its slots are 0 or more")
+        }
+        return slot
     }
 
     /// Presses and releases a key (evdev code) through mutter's virtual keyboard.

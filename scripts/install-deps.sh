@@ -8,7 +8,10 @@ packages=(
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core
     weston libweston-10-dev
-    kwin-wayland kwin-style-breeze dbus-daemon sway phoc cage util-linux
+    libdbus-1-dev dbus-daemon
+    mutter gnome-shell pipewire wireplumber
+    gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    kwin-wayland kwin-style-breeze sway phoc cage util-linux
 )
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {

@@ -4,6 +4,8 @@ public enum CompositorDrivers {
     public static let all: [CompositorDriver] = [
         WestonDriver(),
         KWinDriver(),
+        MutterDriver(),
+        GnomeShellDriver(),
         NestedWlrootsDriver(.sway),
         NestedWlrootsDriver(.phoc),
         NestedWlrootsDriver(.cage),

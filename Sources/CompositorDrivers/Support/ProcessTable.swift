@@ -26,7 +26,13 @@ enum ProcessTable {
         while pids.contains(where: isAlive), MonotonicClock.now() < deadline {
             MonotonicClock.sleep(Readiness.pollInterval)
         }
-        pids.filter(isAlive).forEach { kill($0, SIGKILL) }
+        let stubborn = pids.filter(isAlive)
+        stubborn.forEach { kill($0, SIGKILL) }
+        // SIGKILL is not instant; a killed process is gone (or a zombie for its parent) soon after.
+        let killDeadline = MonotonicClock.now() + timeout
+        while stubborn.contains(where: isAlive), MonotonicClock.now() < killDeadline {
+            MonotonicClock.sleep(Readiness.pollInterval)
+        }
     }
 
     /// True while `pid` exists and is not a zombie.

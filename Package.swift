@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev,
-        // libfreetype-dev, libfontconfig-dev, libdecor-0-dev)
+        // libfreetype-dev, libfontconfig-dev, libdbus-1-dev, libdecor-0-dev)
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
         // Client-side decorations where the compositor offers no xdg-decoration (mutter, GNOME Shell, phoc).
         .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev", "libdecor-0-plugin-1-cairo"])]),
@@ -51,7 +53,9 @@ let package = Package(
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
-        .target(name: "CompositorDrivers", dependencies: ["SandboxHarness", "TouchStream"]),
+        .target(name: "CompositorDrivers", dependencies: [
+            "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
+        ]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
             .product(name: "Logging", package: "swift-log"),
@@ -78,6 +82,7 @@ let package = Package(
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
+        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),

@@ -127,6 +127,9 @@ public final class MutterSession: CompositorSession {
 
     // MARK: - Clients
 
+    /// Starts a client with WAYLAND_DEBUG=client (its log then shows when its window is drawn, which
+    /// mutter tells no other client) and returns once the window is drawn and mutter has stopped
+    /// re-configuring it.
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
         guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }

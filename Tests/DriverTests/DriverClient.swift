@@ -45,7 +45,7 @@ final class DriverClient {
         do {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
-                "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
+                "run", "--no-hud", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
             ], environment: [:], logName: "client.log")
         } catch {
             session.stop()
@@ -67,13 +67,26 @@ final class DriverClient {
         return skipped
     }
 
-    /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
+    /// Ends the client with SIGTERM (it finishes its files) and returns what the compositor sent:
+    /// the recorded trace without the client's own flush records.
     func finish() throws -> [RawEvent] {
+        try finishRecording().map(\.event).filter { $0 != .flush }
+    }
+
+    /// Ends the client with SIGTERM (it finishes its files) and returns its whole recorded trace.
+    func finishRecording() throws -> [RawRecord] {
         let termination = session.finishClient(client, timeout: Self.finishTimeout)
         guard termination == .exited(0) else {
             throw DriverError("client ended \(termination): \(client.output().suffix(400))")
         }
-        return try TraceReader.read(tracePath).records.map(\.event)
+        return try TraceReader.read(tracePath).records
+    }
+
+    /// The deliveries log, one parsed JSON object per line (after `finish`).
+    func deliveries() throws -> [[String: Any]] {
+        try String(contentsOfFile: deliveriesPath, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
     }
 }
 
@@ -88,5 +101,6 @@ func summary(_ event: RawEvent) -> String {
     case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
     case let .orientation(id, degrees): "orientation \(id) \(degrees)"
     case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
+    case .flush: "flush"
     }
 }

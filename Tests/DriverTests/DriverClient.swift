@@ -36,17 +36,17 @@ final class DriverClient {
     var tracePath: String { "\(directory)/trace.jsonl" }
     var deliveriesPath: String { "\(directory)/deliveries.jsonl" }
 
-    /// Starts `driver`'s compositor and our client in it.
+    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`).
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
-         configuration: DriverConfiguration = DriverConfiguration()) throws {
+         configuration: DriverConfiguration = DriverConfiguration(), hud: Bool = false) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         session = try driver.start(configuration)
         do {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
-                "run", "--no-hud", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ], environment: [:], logName: "client.log")
+                "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
+            ] + (hud ? [] : ["--no-hud"]), environment: [:], logName: "client.log")
         } catch {
             session.stop()
             throw DriverError("\(error); compositor log: \(session.logTail())")

@@ -120,6 +120,10 @@ final class LibdecorWindow: ToplevelWindow {
         let state = libdecor_state_new(Int32(size.width), Int32(size.height))
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)
+        // The decorations are synchronized subsurfaces: what libdecor just set on them (its border's
+        // input region, which leaves the content out) applies only with a commit of ours, and a
+        // configure that changes nothing of our content draws no frame.
+        wl_surface_commit(surface.proxy)
         if let fullscreen = pendingFullscreen {
             pendingFullscreen = nil
             setFullscreen(fullscreen)

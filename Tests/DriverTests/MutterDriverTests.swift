@@ -86,6 +86,19 @@ import TouchStream
         #expect(throws: DriverError.self) { try session.inject([]) }
     }
 
+    @Test func droppingASessionStopsItsProcesses() throws {
+        var pids: [pid_t] = []
+        var directory = ""
+        do {
+            let session = try #require(try MutterDriver().start(Self.configuration) as? MutterSession)
+            pids = session.processIDs
+            directory = session.runtimeDirectory
+        }
+        #expect(pids.count == 4)  // session bus, pipewire, wireplumber, mutter
+        for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) survived") }
+        #expect(!FileManager.default.fileExists(atPath: directory))
+    }
+
     @Test func aCompositorThatCannotStartFailsWithItsLogTailAndKeepsItsLog() throws {
         let error = try #require(throws: DriverError.self) {
             try MutterDriver().start(DriverConfiguration(width: 0, height: 0))

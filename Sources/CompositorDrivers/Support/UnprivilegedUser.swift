@@ -27,7 +27,7 @@ public struct UnprivilegedUser: Equatable, Sendable {
         guard let user = lookup(name) else {
             throw DriverError("\(kind.displayName) refuses to run as root and user \(name) does not exist: create it with "
                 + "`useradd --system --no-create-home --shell /usr/sbin/nologin \(name)` "
-                + "or name another unprivileged user in $\(environmentVariable)")
+                + "or name another unprivileged user in $\(environmentVariable) (see docs/compositor-drivers.md)")
         }
         guard user.uid != 0 else {
             throw DriverError("\(kind.displayName) refuses to run as root and user \(name) is root: "

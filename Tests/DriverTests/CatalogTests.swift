@@ -52,4 +52,20 @@ struct CatalogTests {
         #expect(ProgramVersion.firstVersion(in: "kwin 5.27.5") == "5.27.5")
         #expect(ProgramVersion.firstVersion(in: "no version here 12") == nil)
     }
+
+    @Test("as root, a missing unprivileged user is one line saying how to create it; not root, no switch")
+    func unprivilegedUser() throws {
+        let environment = [UnprivilegedUser.environmentVariable: "gesture-sandbox-no-such-user"]
+        #expect(try UnprivilegedUser.forNestedCompositors(.sway, environment: environment, isRoot: false) == nil)
+        do {
+            _ = try UnprivilegedUser.forNestedCompositors(.sway, environment: environment, isRoot: true)
+            Issue.record("no error for a missing user")
+        } catch let error as DriverError {
+            #expect(error.description.hasPrefix("sway refuses to run as root and user gesture-sandbox-no-such-user does not exist"))
+            #expect(error.description.contains("useradd --system"))
+            #expect(!error.description.contains("\n"))
+        }
+        let root = [UnprivilegedUser.environmentVariable: "root"]
+        #expect(throws: DriverError.self) { try UnprivilegedUser.forNestedCompositors(.cage, environment: root, isRoot: true) }
+    }
 }

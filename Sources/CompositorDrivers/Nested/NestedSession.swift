@@ -117,12 +117,12 @@ public final class NestedSession: CompositorSession {
         compositor = process
         if kind == .phoc {
             // phoc draws nothing (so maps no window in weston) until a client shows one.
-            _ = try Readiness.wait(for: "its Wayland socket", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its Wayland socket", process: process, name: kind.rawValue, timeout: startTimeout) {
                 nestedSocketName
             }
         } else {
             let center = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
-            _ = try Readiness.wait(for: "its window in weston", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its window in weston", process: process, name: kind.rawValue, timeout: startTimeout) {
                 try harness.pick(x: center.x, y: center.y)?.pid == process.pid ? true : nil
             }
         }
@@ -174,8 +174,9 @@ extension NestedSession {
         while true {
             for process in [client, compositor] {
                 if let termination = process.poll() {
-                    throw DriverError("\(kind.displayName): \(process.executable) exited (\(termination)) before the client's "
-                        + "window settled: \(Readiness.tail(of: process))")
+                    let name = process === compositor ? kind.rawValue : URL(fileURLWithPath: process.executable).lastPathComponent
+                    throw DriverError("\(kind.displayName): \(name) exited (\(termination)) before the client's "
+                        + "window settled; log \(process.logPath): \(Readiness.tail(of: process))")
                 }
             }
             let since = last ?? after

@@ -32,6 +32,8 @@ public protocol CompositorSession: AnyObject {
     var capabilities: InjectionCapabilities { get }
     /// Starts a client of this compositor (cage: starts cage with it) and returns once the
     /// client's window is mapped and can receive touch; its output goes to `logName`.
+    /// End it with `finishClient(_:timeout:)`: under cage the handle is cage itself, and
+    /// cage 0.1.4 aborts on SIGTERM, taking the client down before it writes its files.
     func launchClient(executable: String, arguments: [String], environment: [String: String],
                       logName: String) throws -> ChildProcess
     /// Injects a compact script whose coordinates are global logical pixels. Items the driver

@@ -56,6 +56,12 @@ public protocol CompositorSession: AnyObject {
     /// its files) and waits for its handle; default: `client.terminate(timeout:)`.
     @discardableResult
     func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination
+    /// Presses or releases a key by Linux key code (KEY_*); throws without `.keys` (the default).
+    func key(_ code: UInt32, pressed: Bool) throws
+    /// Moves the pointer to global (x, y); throws without `.pointer` (the default).
+    func pointerMotion(x: Double, y: Double) throws
+    /// Presses or releases a pointer button by Linux code (BTN_*); throws without `.pointer` (the default).
+    func pointerButton(_ code: UInt32, pressed: Bool) throws
 }
 
 // MARK: - Values
@@ -191,6 +197,21 @@ extension CompositorSession {
     @discardableResult
     public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
         client.terminate(timeout: timeout)
+    }
+
+    /// Not injectable here.
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("keys are not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerMotion(x: Double, y: Double) throws {
+        throw DriverError("the pointer is not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("the pointer is not injectable here")
     }
 }
 

@@ -241,6 +241,24 @@ extension NestedSession {
         try harness.send(event)
     }
 
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
     public func screenshot(to path: String) throws {
         try live()
         try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)

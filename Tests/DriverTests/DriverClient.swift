@@ -38,7 +38,7 @@ final class DriverClient {
 
     /// Starts `driver`'s compositor and our client in it.
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
-         configuration: DriverConfiguration = DriverConfiguration()) throws {
+         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:]) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         session = try driver.start(configuration)
@@ -46,7 +46,7 @@ final class DriverClient {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ], environment: [:], logName: "client.log")
+            ], environment: environment, logName: "client.log")
         } catch {
             session.stop()
             throw DriverError("\(error); compositor log: \(session.logTail())")
@@ -69,7 +69,7 @@ final class DriverClient {
 
     /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
     func finish() throws -> [RawEvent] {
-        let termination = client.terminate(timeout: Self.finishTimeout)
+        let termination = session.finishClient(client, timeout: Self.finishTimeout)
         guard termination == .exited(0) else {
             throw DriverError("client ended \(termination): \(client.output().suffix(400))")
         }

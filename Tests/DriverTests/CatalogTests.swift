@@ -7,13 +7,13 @@ struct CatalogTests {
     func order() {
         let kinds = CompositorDrivers.all.map(\.kind)
         #expect(kinds == CompositorKind.allCases.filter { kinds.contains($0) })
-        #expect(Set(kinds).isSuperset(of: [.weston, .kwin, .sway, .phoc, .cage]))
+        #expect(Set(kinds).isSuperset(of: [.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage]))
         #expect(Set(kinds).count == kinds.count)
     }
 
     @Test("every driver here is installed on this machine, with a dotted version")
     func versions() {
-        for kind in [CompositorKind.weston, .kwin, .sway, .phoc, .cage] {
+        for kind in [CompositorKind.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage] {
             let installation = CompositorDrivers.driver(for: kind)?.installation()
             guard case .installed(let version) = installation else {
                 Issue.record("\(kind.displayName): \(String(describing: installation))")
@@ -51,5 +51,21 @@ struct CatalogTests {
         #expect(ProgramVersion.firstVersion(in: "sway version 1.7") == "1.7")
         #expect(ProgramVersion.firstVersion(in: "kwin 5.27.5") == "5.27.5")
         #expect(ProgramVersion.firstVersion(in: "no version here 12") == nil)
+    }
+
+    @Test("as root, a missing unprivileged user is one line saying how to create it; not root, no switch")
+    func unprivilegedUser() throws {
+        let environment = [UnprivilegedUser.environmentVariable: "gesture-sandbox-no-such-user"]
+        #expect(try UnprivilegedUser.forNestedCompositors(.sway, environment: environment, isRoot: false) == nil)
+        do {
+            _ = try UnprivilegedUser.forNestedCompositors(.sway, environment: environment, isRoot: true)
+            Issue.record("no error for a missing user")
+        } catch let error as DriverError {
+            #expect(error.description.hasPrefix("sway refuses to run as root and user gesture-sandbox-no-such-user does not exist"))
+            #expect(error.description.contains("useradd --system"))
+            #expect(!error.description.contains("\n"))
+        }
+        let root = [UnprivilegedUser.environmentVariable: "root"]
+        #expect(throws: DriverError.self) { try UnprivilegedUser.forNestedCompositors(.cage, environment: root, isRoot: true) }
     }
 }

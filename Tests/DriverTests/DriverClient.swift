@@ -38,7 +38,8 @@ final class DriverClient {
 
     /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`).
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
-         configuration: DriverConfiguration = DriverConfiguration(), hud: Bool = false) throws {
+         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:],
+         hud: Bool = false) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         session = try driver.start(configuration)
@@ -46,7 +47,7 @@ final class DriverClient {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ] + (hud ? [] : ["--no-hud"]), environment: [:], logName: "client.log")
+            ] + (hud ? [] : ["--no-hud"]), environment: environment, logName: "client.log")
         } catch {
             session.stop()
             throw DriverError("\(error); compositor log: \(session.logTail())")

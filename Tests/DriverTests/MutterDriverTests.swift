@@ -45,11 +45,24 @@ import TouchStream
         ])
     }
 
+    @Test func atScaleTwoTouchStaysLogicalAndTheClientSeesTheScale() throws {
+        let client = try DriverClient(MutterDriver(), configuration: DriverConfiguration(width: 1600, height: 900, scale: 2))
+        try client.inject("down 0 400 300; frame; sleep 100; motion 0 410.5 304; frame; sleep 100; up 0; frame")
+        let events = try client.finish(after: 1, "up")
+        // mutter places the window in physical pixels, at (319, 119): half a logical pixel off scale 1.
+        let local = { (x: Double, y: Double) in "\(WLFixed(x - 159.5)) \(WLFixed(y - 59.5))" }
+        #expect(events.map(summary) == ["down 288 \(local(400, 300))", "frame", "motion 288 \(local(410.5, 304))", "frame", "up 288"])
+        #expect(client.client.output().contains(".mode(3, 3200, 1800, 60000)"))
+        #expect(client.client.output().contains(".scale(2)"))
+    }
+
     @Test func keysAndPointerReachTheFocusedClient() throws {
         let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
-        let mutter = try #require(client.session as? MutterSession)
-        try mutter.click(x: 400, y: 300)
-        try mutter.tapKey(evdevCode: 30)  // KEY_A
+        try client.session.pointerMotion(x: 400, y: 300)
+        try client.session.pointerButton(0x110, pressed: true)  // BTN_LEFT
+        try client.session.pointerButton(0x110, pressed: false)
+        try client.session.key(30, pressed: true)  // KEY_A
+        try client.session.key(30, pressed: false)
         let deadline = MonotonicClock.now() + DriverClient.eventTimeout
         // Two wl_pointers get the press and the release: ours and libdecor's.
         while (client.logged("button", interface: "wl_pointer") < 4 || client.logged("key", interface: "wl_keyboard") < 2)
@@ -85,6 +98,19 @@ import TouchStream
         session.stop()
         for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) survived") }
         #expect(throws: DriverError.self) { try session.inject([]) }
+    }
+
+    @Test func droppingASessionStopsItsProcesses() throws {
+        var pids: [pid_t] = []
+        var directory = ""
+        do {
+            let session = try #require(try MutterDriver().start(Self.configuration) as? MutterSession)
+            pids = session.processIDs
+            directory = session.runtimeDirectory
+        }
+        #expect(pids.count == 4)  // session bus, pipewire, wireplumber, mutter
+        for pid in pids { #expect(kill(pid, 0) == -1 && errno == ESRCH, "pid \(pid) survived") }
+        #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
     @Test func aCompositorThatCannotStartFailsWithItsLogTailAndKeepsItsLog() throws {

@@ -9,7 +9,7 @@ import TouchStream
 @Suite(.serialized)
 struct NestedDriverTests {
     /// Root runs the nested compositors as this unprivileged user; the tests create it if missing.
-    private static func ensureUser() throws {
+    static func ensureUser() throws {
         guard geteuid() == 0, UnprivilegedUser.lookup(UnprivilegedUser.defaultName) == nil,
               ProcessInfo.processInfo.environment[UnprivilegedUser.environmentVariable] == nil else { return }
         let log = NSTemporaryDirectory() + "gesture-useradd-\(getpid()).log"

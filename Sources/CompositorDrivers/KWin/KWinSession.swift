@@ -124,6 +124,24 @@ public final class KWinSession: CompositorSession {
         return skipped
     }
 
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        let connection = try live()
+        try connection.key(code, pressed: pressed)
+        try connection.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        let connection = try live()
+        try connection.pointerMotion(x: x, y: y)
+        try connection.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        let connection = try live()
+        try connection.pointerButton(code, pressed: pressed)
+        try connection.roundtrip()
+    }
+
     public func screenshot(to path: String) throws {
         _ = try live()
         try KWinScreenshot.capture(busAddress: busAddress, to: path)

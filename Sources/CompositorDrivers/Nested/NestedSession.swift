@@ -117,12 +117,12 @@ public final class NestedSession: CompositorSession {
         compositor = process
         if kind == .phoc {
             // phoc draws nothing (so maps no window in weston) until a client shows one.
-            _ = try Readiness.wait(for: "its Wayland socket", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its Wayland socket", process: process, name: kind.rawValue, timeout: startTimeout) {
                 nestedSocketName
             }
         } else {
             let center = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
-            _ = try Readiness.wait(for: "its window in weston", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its window in weston", process: process, name: kind.rawValue, timeout: startTimeout) {
                 try harness.pick(x: center.x, y: center.y)?.pid == process.pid ? true : nil
             }
         }
@@ -174,8 +174,9 @@ extension NestedSession {
         while true {
             for process in [client, compositor] {
                 if let termination = process.poll() {
-                    throw DriverError("\(kind.displayName): \(process.executable) exited (\(termination)) before the client's "
-                        + "window settled: \(Readiness.tail(of: process))")
+                    let name = process === compositor ? kind.rawValue : URL(fileURLWithPath: process.executable).lastPathComponent
+                    throw DriverError("\(kind.displayName): \(name) exited (\(termination)) before the client's "
+                        + "window settled; log \(process.logPath): \(Readiness.tail(of: process))")
                 }
             }
             let since = last ?? after
@@ -238,6 +239,24 @@ extension NestedSession {
         default: break
         }
         try harness.send(event)
+    }
+
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
     }
 
     public func screenshot(to path: String) throws {

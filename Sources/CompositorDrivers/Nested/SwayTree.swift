@@ -8,6 +8,8 @@ enum SwayTree {
     /// i3 IPC message type GET_TREE.
     private static let getTree: UInt32 = 4
     private static let magic = Array("i3-ipc".utf8)
+    /// Seconds sway may take to answer.
+    private static let ipcTimeoutSeconds = 5
 
     /// The window of the client with `pid`, content and title bar, in global coordinates.
     static func window(runtimeDirectory: String, pid: pid_t) throws -> ClientWindow? {
@@ -54,6 +56,10 @@ enum SwayTree {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw DriverError("sway IPC: socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        // A hung sway must not hang the run: give up on a silent socket.
+        var limit = timeval(tv_sec: ipcTimeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let pathBytes = Array(socketPath.utf8)

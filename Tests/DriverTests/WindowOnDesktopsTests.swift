@@ -23,7 +23,6 @@ struct WindowOnDesktopsTests {
     @Test("mutter: libdecor's title bar is there and a pointer drag on it moves the window")
     func mutterTitleBarMoves() throws {
         let run = try DriverClient(MutterDriver(), configuration: DriverConfiguration(width: 1920, height: 1200))
-        let session = try #require(run.session as? MutterSession)
         // Where the content is: a tap's surface-local point against the global point injected.
         let probe = (x: 960.0, y: 600.0)
         func tapOrigin() throws -> (x: Double, y: Double) {
@@ -44,7 +43,16 @@ struct WindowOnDesktopsTests {
         }
         // The title bar sits right above the content (libdecor's cairo plugin: 24 px).
         let bar = (x: before.x + 300, y: before.y - 12)
-        try session.drag(from: bar, to: (bar.x + 120, bar.y + 70))
+        // Press, let the client answer with xdg_toplevel.move, then drag in steps and release.
+        try run.session.pointerMotion(x: bar.x, y: bar.y)
+        try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: true)
+        MonotonicClock.sleep(0.3)
+        for step in 1...10 {
+            try run.session.pointerMotion(x: bar.x + 12 * Double(step), y: bar.y + 7 * Double(step))
+            MonotonicClock.sleep(0.02)
+        }
+        try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
+        MonotonicClock.sleep(0.3)
         let after = try tapOrigin()
         // mutter reports touch in its stream's pixels and moves by its own rules: near the drag, not exact.
         #expect(abs(after.x - before.x - 120) <= 10 && abs(after.y - before.y - 70) <= 10,

@@ -207,26 +207,6 @@ public final class MutterSession: CompositorSession {
         return remote
     }
 
-    /// Drags the pointer with a button held from one global logical point to another in
-    /// `steps` moves, letting mutter and the client act on the press first (an interactive move
-    /// starts when the client asks for it).
-    public func drag(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int = 10,
-                     button: Int32 = 0x110, settle: Double = 0.3) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        let first = pixel(start.x, start.y)
-        try remote.pointerMotion(x: first.x, y: first.y)
-        try remote.pointerButton(evdevCode: button, pressed: true)
-        MonotonicClock.sleep(settle)
-        for step in 1...max(steps, 1) {
-            let t = Double(step) / Double(max(steps, 1))
-            let point = pixel(start.x + (end.x - start.x) * t, start.y + (end.y - start.y) * t)
-            try remote.pointerMotion(x: point.x, y: point.y)
-            MonotonicClock.sleep(0.02)
-        }
-        try remote.pointerButton(evdevCode: button, pressed: false)
-        MonotonicClock.sleep(settle)
-    }
-
     // MARK: - Screenshots and logs
 
     public func screenshot(to path: String) throws {

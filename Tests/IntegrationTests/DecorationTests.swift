@@ -35,42 +35,43 @@ struct DecorationTests {
             weston.stop()
         }
 
-        /// The window as weston sees it: content plus libdecor's subsurfaces (title bar, borders, shadow).
-        func frame() throws -> PickResult {
+        /// The content surface (the output centre is on it: the decorations' input regions leave it out).
+        func content() throws -> PickResult {
             let centre = (x: Double(DecorationTests.output.width) / 2, y: Double(DecorationTests.output.height) / 2)
             guard let view = try harness.waitForView(x: centre.x, y: centre.y, pid: Int32(process.pid),
                                                      timeout: SandboxClient.timeout) else {
-                throw HarnessError("the client's window never appeared: \(process.output()) \(weston.logTail())")
+                throw HarnessError("the client's window is gone: \(process.output())")
             }
             return view
         }
     }
 
-    /// Where the decorations are, from a pick of the whole frame: the content is 1280×720, the
-    /// rest equal borders left, right and below, and the title bar on top of the top border.
-    private struct FrameGeometry {
-        let border: Double, titleHeight: Double
-        let bar: (x: Double, y: Double)
+    /// A point on the title bar: libdecor's cairo plugin draws it right above the content.
+    private static func titleBar(above content: PickResult) -> (x: Double, y: Double) {
+        (Double(content.x) + 200, Double(content.y) - 12)
+    }
 
-        init(_ frame: PickResult) {
-            border = Double(frame.width - 1280) / 2
-            titleHeight = Double(frame.height - 720) - 2 * border
-            bar = (Double(frame.x) + 200, Double(frame.y) + border + titleHeight / 2)
+    /// Waits until our title bar is drawn at `point`: a surface of ours above the content.
+    private static func waitForTitleBar(at point: (x: Double, y: Double), of client: FloatingClient,
+                                        above content: PickResult) throws -> PickResult? {
+        let deadline = MonotonicClock.now() + SandboxClient.timeout
+        while MonotonicClock.now() < deadline {
+            if let view = try client.harness.pick(x: point.x, y: point.y), view.pid == Int32(client.process.pid) {
+                return view
+            }
+            try client.harness.dispatch(for: 0.05)
         }
-
-        /// A pick names the topmost of our surfaces there: the whole frame or the content alone.
-        func contentOrigin(_ view: PickResult) -> (x: Int32, y: Int32) {
-            view.width == 1280 ? (view.x, view.y) : (view.x + Int32(border), view.y + Int32(border + titleHeight))
-        }
+        return nil
     }
 
     @Test("a title bar above the content (libdecor), and a pointer drag on it moves the window; no touch reaches the scene")
     func titleBarMovesTheWindow() throws {
         let client = try FloatingClient()
-        let before = try client.frame()
-        let geometry = FrameGeometry(before), bar = geometry.bar
-        #expect(geometry.titleHeight >= 20, "no title bar: \(before)")
-        #expect(try client.harness.pick(x: bar.x, y: bar.y)?.pid == Int32(client.process.pid))
+        let before = try client.content()
+        #expect(before.width == 1280 && before.height == 720, "\(before)")
+        let bar = Self.titleBar(above: before)
+        let title = try #require(try Self.waitForTitleBar(at: bar, of: client, above: before), "no title bar")
+        #expect(title.y < before.y, "\(title)")
 
         let harness = client.harness
         try harness.pointerMotion(x: bar.x, y: bar.y)
@@ -81,7 +82,7 @@ struct DecorationTests {
         try harness.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
         try harness.roundtrip()
         try harness.dispatch(for: Self.settle)
-        let after = geometry.contentOrigin(try client.frame()), start = geometry.contentOrigin(before)
+        let after = try client.content(), start = before
         #expect(after.x == start.x + 150 && after.y == start.y + 80, "before \(before), after \(after)")
 
         #expect(client.process.terminate(timeout: SandboxClient.timeout) == .exited(0))
@@ -89,21 +90,35 @@ struct DecorationTests {
         #expect(records.allSatisfy { $0.isControl }, "decoration input reached the scene: \(records)")
     }
 
-    @Test("a touch drag on the title bar moves the window too, and never reaches the scene")
+    @Test("a touch drag on the title bar moves the window too and never reaches the scene; the content's touches still do")
     func titleBarByTouch() throws {
         let client = try FloatingClient()
-        let before = try client.frame()
-        let geometry = FrameGeometry(before), bar = geometry.bar
+        let before = try client.content()
+        let bar = Self.titleBar(above: before)
+        _ = try #require(try Self.waitForTitleBar(at: bar, of: client, above: before), "no title bar")
         try client.harness.run(try CompactTrace.parse("down 0 \(bar.x) \(bar.y); frame"))
         try client.harness.dispatch(for: Self.settle)
         var script = ""
         for step in 1...10 { script += "motion 0 \(bar.x + 15 * Double(step)) \(bar.y + 8 * Double(step)); frame; " }
         try client.harness.run(try CompactTrace.parse(script + "up 0; frame"))
         try client.harness.dispatch(for: Self.settle)
-        let after = geometry.contentOrigin(try client.frame()), start = geometry.contentOrigin(before)
+        let after = try client.content(), start = before
         #expect(after.x == start.x + 150 && after.y == start.y + 80, "before \(before), after \(after)")
+        // Inside the content, next to the border, the finger is the scene's (the border's input
+        // region leaves the content out once our commit applies it).
+        let inside = (x: Double(after.x) + 5, y: Double(after.y) + 5)
+        try client.harness.run(try CompactTrace.parse("down 1 \(inside.x) \(inside.y); frame; up 1; frame"))
+        try client.harness.dispatch(for: Self.settle)
         #expect(client.process.terminate(timeout: SandboxClient.timeout) == .exited(0))
         let records = try TraceReader.read(client.tracePath).records.filter { $0.event.touchID != nil }
-        #expect(!records.isEmpty && records.allSatisfy { $0.isControl }, "\(records)")
+        #expect(records.filter { $0.event.touchID == 0 }.allSatisfy { $0.isControl }, "\(records)")
+        let scene = records.filter { $0.event.touchID == 1 }
+        #expect(!scene.isEmpty && scene.allSatisfy { !$0.isControl }, "\(records)")
+        // Content-local, so on our surface and not on a decoration's.
+        if case .down(_, _, _, _, let x, let y)? = scene.first?.event {
+            #expect(x == WLFixed(5) && y == WLFixed(5))
+        } else {
+            Issue.record("the content touch did not start with a down: \(scene)")
+        }
     }
 }

@@ -92,6 +92,8 @@ final class LibdecorWindow: ToplevelWindow {
 
     /// A fullscreen request made before libdecor created the toplevel.
     private var pendingFullscreen: Bool?
+    /// Whether the border was redrawn once after the first configure (see `configure`).
+    private var hasRedrawnBorder = false
 
     func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32) {
         libdecor_frame_move(frame, seat, serial)
@@ -120,6 +122,15 @@ final class LibdecorWindow: ToplevelWindow {
         let state = libdecor_state_new(Int32(size.width), Int32(size.height))
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)
+        if !hasRedrawnBorder {
+            // libdecor 0.1.1 gives its border (a subsurface above ours, as large as the whole frame)
+            // the input region that leaves our content out only when it redraws a border already
+            // shown; without a second configure that never happens and the border takes every
+            // touch meant for the content. A capability change forces that redraw.
+            hasRedrawnBorder = true
+            libdecor_frame_unset_capabilities(frame, LIBDECOR_ACTION_FULLSCREEN)
+            libdecor_frame_set_capabilities(frame, LIBDECOR_ACTION_FULLSCREEN)
+        }
         // The decorations are synchronized subsurfaces: what libdecor just set on them (its border's
         // input region, which leaves the content out) applies only with a commit of ours, and a
         // configure that changes nothing of our content draws no frame.

@@ -26,11 +26,6 @@ public final class NestedSession: CompositorSession {
     private var activeTouches = Set<Int32>()
     private var stopped = false
 
-    /// Seconds a client may take to map its window.
-    static let clientTimeout = 10.0
-    /// A client's window counts as mapped once the nested compositor has been quiet this long
-    /// after its first repaint (it repaints again for each configure the client answers).
-    static let settleTime = 0.15
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
 
@@ -108,11 +103,11 @@ public final class NestedSession: CompositorSession {
     /// Starts the nested compositor (as the unprivileged user) and waits until its window is up
     /// in weston; then re-announces weston's touch capability, which wlroots 0.15 otherwise misses.
     @discardableResult
-    private func startCompositor(arguments: [String], extra: [String: String]) throws -> ChildProcess {
+    private func startCompositor(arguments: [String], extra: [String: String], logName: String? = nil) throws -> ChildProcess {
         let command = user?.wrap(arguments[0], Array(arguments.dropFirst())) ?? (executable: arguments[0], arguments: Array(arguments.dropFirst()))
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
                                        environment: compositorEnvironment(extra),
-                                       logPath: "\(runtimeDirectory)/\(kind.rawValue).log")
+                                       logPath: "\(runtimeDirectory)/\(logName ?? "\(kind.rawValue).log")")
         services.add(process)
         compositor = process
         if kind == .phoc {
@@ -147,50 +142,29 @@ extension NestedSession {
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
         try live()
-        let started = MonotonicClock.now()
+        // Mapped is read from the client's own WAYLAND_DEBUG log: a nested compositor's repaints
+        // in weston cannot tell its own frames from the client's.
+        let debug = ClientMapWatch.debugEnvironment.merging(extra.filter { $0.key == "WAYLAND_DEBUG" }) { _, new in new }
         let client: ChildProcess
         if kind == .cage {
-            client = try startCompositor(arguments: ["cage", "--", executable] + arguments, extra: extra)
+            // cage's own log is the client's too; only the client (through env, same pid) logs its protocol.
+            let clientCommand = ["env"] + debug.map { "\($0.key)=\($0.value)" } + [executable] + arguments
+            client = try startCompositor(arguments: ["cage", "--"] + clientCommand,
+                                         extra: extra.filter { $0.key != "WAYLAND_DEBUG" }, logName: logName)
         } else {
             guard let socket = nestedSocketName else {
                 throw DriverError("\(kind.displayName) has no Wayland socket in \(runtimeDirectory): \(logTail())")
             }
-            var env = compositorEnvironment(extra)
+            var env = compositorEnvironment(extra.merging(debug) { _, new in new })
             env["WAYLAND_DISPLAY"] = socket
             let command = user?.wrap(executable, arguments) ?? (executable: executable, arguments: arguments)
             client = try ChildProcess(executable: command.executable, arguments: command.arguments, environment: env,
                                       logPath: "\(runtimeDirectory)/\(logName)")
             clients.add(client)
         }
-        try waitUntilSettled(client: client, after: started)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        try live()
         return client
-    }
-
-    /// Waits for the nested compositor's first repaint after `after`, then until it is quiet.
-    private func waitUntilSettled(client: ChildProcess, after: Double) throws {
-        guard let compositor else { return }
-        let deadline = MonotonicClock.now() + Self.clientTimeout
-        var last: Double?
-        while true {
-            for process in [client, compositor] {
-                if let termination = process.poll() {
-                    let name = process === compositor ? kind.rawValue : URL(fileURLWithPath: process.executable).lastPathComponent
-                    throw DriverError("\(kind.displayName): \(name) exited (\(termination)) before the client's "
-                        + "window settled; log \(process.logPath): \(Readiness.tail(of: process))")
-                }
-            }
-            let since = last ?? after
-            if let commit = try harness.waitForCommit(pid: compositor.pid, after: since, timeout: Self.settleTime) {
-                last = commit
-            } else if last != nil {
-                harness.discardCommits()
-                return
-            }
-            if MonotonicClock.now() >= deadline {
-                throw DriverError("\(kind.displayName): the client's window did not settle within \(Self.clientTimeout) s: "
-                    + Readiness.tail(of: client))
-            }
-        }
     }
 
     public func window(of client: ChildProcess) throws -> ClientWindow? {

@@ -41,7 +41,12 @@ final class DriverClient {
          configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:]) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        session = try driver.start(configuration)
+        do {
+            session = try driver.start(configuration)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
         do {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
@@ -49,6 +54,7 @@ final class DriverClient {
             ], environment: environment, logName: "client.log")
         } catch {
             session.stop()
+            try? FileManager.default.removeItem(atPath: directory)
             throw DriverError("\(error); compositor log: \(session.logTail())")
         }
     }

@@ -53,9 +53,10 @@ final class DriverClient {
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
             ], environment: environment, logName: "client.log")
         } catch {
+            let tail = session.logTail()
             session.stop()
             try? FileManager.default.removeItem(atPath: directory)
-            throw DriverError("\(error); compositor log: \(session.logTail())")
+            throw DriverError("\(error); compositor log: \(tail)")
         }
     }
 

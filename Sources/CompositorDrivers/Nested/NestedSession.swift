@@ -25,6 +25,8 @@ public final class NestedSession: CompositorSession {
     /// Touch ids down in weston now: a frame with none is one weston would drop.
     private var activeTouches = Set<Int32>()
     private var stopped = false
+    /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
+    public var keepsRuntimeDirectory = false
 
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
@@ -53,6 +55,8 @@ public final class NestedSession: CompositorSession {
         do {
             if kind != .cage { try startCompositor(arguments: try compositorArguments(), extra: [:]) }
         } catch {
+            // The error names the nested compositor's log: leave it there to be read.
+            keepsRuntimeDirectory = true
             stop()
             throw error
         }
@@ -259,6 +263,6 @@ extension NestedSession {
         }
         services.stopAll()
         weston.stop()
-        PrivateDirectory.remove(runtimeDirectory)
+        if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
     }
 }

@@ -145,7 +145,15 @@ public final class NestedSession: CompositorSession {
 extension NestedSession {
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
-        try live()
+        if kind == .cage {
+            guard !stopped else { throw DriverError("cage session already stopped") }
+            // cage exits with its client; a finished one may be followed by a new cage here.
+            if let running = compositor, running.isRunning {
+                throw DriverError("cage runs one client per session: finish it (finishClient) before launching another")
+            }
+        } else {
+            try live()
+        }
         // Mapped is read from the client's own WAYLAND_DEBUG log: a nested compositor's repaints
         // in weston cannot tell its own frames from the client's.
         let debug = ClientMapWatch.debugEnvironment.merging(extra.filter { $0.key == "WAYLAND_DEBUG" }) { _, new in new }

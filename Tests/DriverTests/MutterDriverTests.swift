@@ -58,9 +58,11 @@ import TouchStream
 
     @Test func keysAndPointerReachTheFocusedClient() throws {
         let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
-        let mutter = try #require(client.session as? MutterSession)
-        try mutter.click(x: 400, y: 300)
-        try mutter.tapKey(evdevCode: 30)  // KEY_A
+        try client.session.pointerMotion(x: 400, y: 300)
+        try client.session.pointerButton(0x110, pressed: true)  // BTN_LEFT
+        try client.session.pointerButton(0x110, pressed: false)
+        try client.session.key(30, pressed: true)  // KEY_A
+        try client.session.key(30, pressed: false)
         let deadline = MonotonicClock.now() + DriverClient.eventTimeout
         while (client.logged("button", interface: "wl_pointer") < 2 || client.logged("key", interface: "wl_keyboard") < 2)
             && MonotonicClock.now() < deadline { MonotonicClock.sleep(0.02) }

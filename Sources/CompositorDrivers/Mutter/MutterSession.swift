@@ -155,7 +155,7 @@ public final class MutterSession: CompositorSession {
     /// mutter cannot take (cancel, shape, orientation): mutter frames on its own.
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+        let remote = try running()
         return try ScriptInjection.run(items, capabilities: capabilities, sleep: MonotonicClock.sleep) { event in
             try inject(event, into: remote)
         }
@@ -184,27 +184,33 @@ public final class MutterSession: CompositorSession {
         return slot
     }
 
-    /// Presses and releases a key (evdev code) through mutter's virtual keyboard.
-    public func tapKey(evdevCode: UInt32) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        try remote.key(evdevCode: evdevCode, pressed: true)
-        try remote.key(evdevCode: evdevCode, pressed: false)
+    /// Presses or releases a key (Linux KEY_* code) through mutter's virtual keyboard.
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try running().key(evdevCode: code, pressed: pressed)
     }
 
-    /// Moves the pointer to a global logical point and clicks a button (evdev code, BTN_LEFT = 0x110).
-    public func click(x: Double, y: Double, button: Int32 = 0x110) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+    /// Moves mutter's virtual pointer to global logical (x, y).
+    public func pointerMotion(x: Double, y: Double) throws {
         let point = pixel(x, y)
-        try remote.pointerMotion(x: point.x, y: point.y)
-        try remote.pointerButton(evdevCode: button, pressed: true)
-        try remote.pointerButton(evdevCode: button, pressed: false)
+        try running().pointerMotion(x: point.x, y: point.y)
+    }
+
+    /// Presses or releases a pointer button (Linux BTN_* code, e.g. BTN_LEFT 0x110).
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        guard let code = Int32(exactly: code) else { throw DriverError("pointer button \(code) is not a Linux button code") }
+        try running().pointerButton(evdevCode: code, pressed: pressed)
+    }
+
+    /// The remote-desktop session while the session runs.
+    private func running() throws -> MutterRemoteDesktop {
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+        return remote
     }
 
     // MARK: - Screenshots and logs
 
     public func screenshot(to path: String) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        try PipeWireScreenshot.capture(node: remote.pipeWireNode, to: path, environment: baseEnvironment,
+        try PipeWireScreenshot.capture(node: try running().pipeWireNode, to: path, environment: baseEnvironment,
                                        logPath: "\(runtimeDirectory)/screenshot.log")
     }
 

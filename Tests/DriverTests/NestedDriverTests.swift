@@ -91,6 +91,23 @@ struct NestedDriverTests {
         ])
     }
 
+    @Test("cage: one client at a time; after it finishes, the next one gets a new cage in the same weston")
+    func cageSequentialClients() throws {
+        let run = try start(.cage)
+        #expect(throws: DriverError.self) {
+            try run.session.launchClient(executable: "true", arguments: [], environment: [:], logName: "second.log")
+        }
+        #expect(try run.finish().map(summary) == ["capabilities touch"])
+        let second = try run.session.launchClient(executable: try sandboxExecutable(), arguments: [
+            "run", "--scene", "touchdemo", "--record", "\(run.directory)/second.jsonl",
+        ], environment: [:], logName: "second.log")
+        try run.session.inject(try CompactTrace.parse("down 0 100 100; frame; up 0; frame"))
+        usleep(200_000)
+        #expect(run.session.finishClient(second, timeout: DriverClient.finishTimeout) == .exited(0))
+        let events = try TraceReader.read("\(run.directory)/second.jsonl").records.map { summary($0.event) }
+        #expect(events == ["capabilities touch", "down 0 100 100", "up 0"])
+    }
+
     @Test("cage: stop leaves neither cage nor the client it started")
     func cageStop() throws {
         let run = try start(.cage)

@@ -62,7 +62,7 @@ public final class KWinSession: CompositorSession {
         } catch {
             services.stopAll()
             bus?.stop()
-            PrivateDirectory.remove(runtimeDirectory)
+            // The error names KWin's log: leave it there to be read.
             throw error
         }
     }

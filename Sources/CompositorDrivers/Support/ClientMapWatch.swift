@@ -55,6 +55,29 @@ enum ClientMapWatch {
         }
     }
 
+    /// Waits until `client`'s seat announces touch (a compositor that creates its touch device late,
+    /// like mutter at the first injected touch, tells a client that bound the seat before only then).
+    static func waitForTouch(_ client: ChildProcess, timeout: Double) throws {
+        let deadline = MonotonicClock.now() + timeout
+        while !hasTouch(client.output()) {
+            if let termination = client.poll() {
+                throw DriverError("\(client.executable) exited (\(termination)) before its seat had touch; log \(client.logPath): \(tail(client))")
+            }
+            guard MonotonicClock.now() < deadline else {
+                throw DriverError("\(client.executable)'s seat got no touch within \(timeout) s; log \(client.logPath): \(tail(client))")
+            }
+            MonotonicClock.sleep(pollInterval)
+        }
+    }
+
+    /// True when the last wl_seat.capabilities event in `log` includes touch (bit 4).
+    static func hasTouch(_ log: String) -> Bool {
+        let last = log.split(separator: "\n").last { !$0.contains("->") && $0.contains("wl_seat@") && $0.contains(".capabilities(") }
+        guard let last, let open = last.range(of: ".capabilities("),
+              let bits = UInt32(last[open.upperBound...].prefix { $0.isNumber }) else { return false }
+        return bits & 4 != 0
+    }
+
     /// How far a client's window has got, read from its WAYLAND_DEBUG log.
     enum State: Equatable {
         /// No configured buffer committed yet.

@@ -131,7 +131,8 @@ public final class MutterSession: CompositorSession {
 
     /// Starts a client with WAYLAND_DEBUG=client (its log then shows when its window is drawn, which
     /// mutter tells no other client) and returns once the window is drawn, mutter has stopped
-    /// re-configuring it, and the client's seat has touch.
+    /// re-configuring it, the client's seat has touch, and the window under the output's centre has
+    /// stayed in place (seen through the pointer, whose picking touch shares).
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
         guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
@@ -143,8 +144,14 @@ public final class MutterSession: CompositorSession {
         let client = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
                                       logPath: "\(runtimeDirectory)/\(logName)")
         clients.append(client)
-        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout, settle: 0)
         try ClientMapWatch.waitForTouch(client, timeout: ClientMapWatch.defaultTimeout)
+        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+        try PointerProbe.waitUntilPlaced(client, at: centre, timeout: ClientMapWatch.defaultTimeout) { x, y in
+            try pointerMotion(x: x, y: y)
+        }
+        // Back where the pointer waited before, so a client sees the same pointer whether or not it was probed.
+        try pointerMotion(x: centre.x, y: centre.y)
         return client
     }
 

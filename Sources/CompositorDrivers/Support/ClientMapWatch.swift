@@ -15,14 +15,16 @@ enum ClientMapWatch {
     private static let pollInterval = 0.02
     /// Seconds without a new configure before a drawn window counts as placed.
     static let configureQuietPeriod = 0.3
-    /// Seconds more for mutter to finish placing a decorated (libdecor) window: it moves it once
-    /// more, over a few frames and without a configure, after the window geometry arrives (measured).
+    /// Seconds more for a compositor to finish placing a decorated (libdecor) window: mutter moves it
+    /// once more, over a few frames and without a configure, after the window geometry arrives
+    /// (measured; the mutter driver watches that move through the pointer instead).
     static let placementSettle = 0.8
     /// How long a commit without frame callbacks is given to be mapped (seconds).
     private static let uncallbackedSettle = 0.5
 
-    /// Waits until `client` shows a drawn window; throws with the client's log tail otherwise.
-    static func waitUntilMapped(_ client: ChildProcess, timeout: Double) throws {
+    /// Waits until `client` shows a drawn window, then `settle` seconds more; throws with the
+    /// client's log tail otherwise.
+    static func waitUntilMapped(_ client: ChildProcess, timeout: Double, settle: Double = placementSettle) throws {
         let deadline = MonotonicClock.now() + timeout
         var committedSince: Double?
         var configures = (count: 0, since: MonotonicClock.now())
@@ -35,7 +37,7 @@ enum ClientMapWatch {
                 // mutter re-configures (and moves) a window right after its first map: wait until
                 // the last configure has been drawn and none has followed for a while.
                 if MonotonicClock.now() - configures.since >= configureQuietPeriod {
-                    MonotonicClock.sleep(placementSettle)
+                    MonotonicClock.sleep(settle)
                     return
                 }
             case .committed:

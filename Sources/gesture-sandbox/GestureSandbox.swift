@@ -15,7 +15,7 @@ struct GestureSandbox: ParsableCommand {
             replay   runs a trace headless and prints the deliveries log
             inject   sends a compact touch script to the gesture harness of a private weston
             demo     runs a scripted four-finger session under a private headless weston
-            check    checks a trace against the wl_touch protocol rules (DESIGN §4 ids)
+            check    checks a trace against the wl_touch protocol rules (ids explained in docs/rules.md)
             import   turns a WAYLAND_DEBUG=1 client log into a trace
             compare  diffs two deliveries logs, two traces, or one trace under two profiles
             minimize shrinks a trace to the records that still show a finding or outcome

@@ -7,7 +7,8 @@ extension BugReport {
     /// The report's Markdown text.
     public func markdown() -> String {
         var out = "# Touch stream report: \(cell(traceName))\n\n"
-        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules of DESIGN §4 "
+        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules "
+        out += "(explained in `\(RuleDocument.path)` of the gesture-sandbox documentation, or by `gesture-sandbox check --explain ID`) "
         out += "and replayed through the `\(sceneType.info.name)` scene under the `\(profile.name)` profile.\n\n"
         out += environmentSection() + findingsSection() + minimalSection() + replaySection()
         out += "## Pictures\n\n![timeline](timeline.svg)\n\n"
@@ -49,9 +50,14 @@ extension BugReport {
         out += "\n### Rules cited\n\n"
         var cited: [String] = []
         for finding in findings where !cited.contains(finding.ruleID) { cited.append(finding.ruleID) }
+        out += "Each entry as in `\(RuleDocument.path)` (`gesture-sandbox check --explain ID` prints it too).\n\n"
         for id in cited {
-            let quote = ConformanceRule(rawValue: id)?.quote ?? "(no rule text)"
-            out += "> **\(id)** \(quote)\n\n"
+            // One level deeper than the document's own headings, so they nest under this section.
+            if let entry = RuleDocument.entry(for: id) {
+                out += "#" + entry.text + "\n"
+            } else {
+                out += "> **\(id)** \(ConformanceRule(rawValue: id)?.quote ?? "(no rule text)")\n\n"
+            }
         }
         return out
     }

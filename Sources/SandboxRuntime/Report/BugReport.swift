@@ -4,7 +4,7 @@ import Scenes
 import TouchKit
 import TouchStream
 
-// MARK: - A report a compositor maintainer can act on (DESIGN §1 "Report")
+// MARK: - A report a compositor maintainer can act on 
 
 /// Builds and writes a bug report folder for a trace:
 ///

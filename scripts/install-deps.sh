@@ -8,6 +8,8 @@ packages=(
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core
     weston libweston-10-dev
+    # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
+    qtbase5-examples qtwayland5 gtk-4-examples
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -12,6 +12,9 @@ extension BugReport {
         out += "and replayed through the `\(sceneType.info.name)` scene under the `\(profile.name)` profile.\n\n"
         out += environmentSection() + findingsSection() + minimalSection() + replaySection()
         out += "## Pictures\n\n![timeline](timeline.svg)\n\n"
+        out += "Each finger's path is drawn in its own colour with its id: a disc where it went down, a square "
+        out += "where it lifted, a cross where it was cancelled"
+        out += findings.isEmpty ? ".\n\n" : "; the first finding's event is circled in red with its rule id.\n\n"
         out += findings.isEmpty ? "" : "First finding (scene replayed up to record \(findings[0].recordIndex)):\n\n![first finding](first-finding.png)\n\n"
         out += "After the whole trace:\n\n![end](end.png)\n"
         return out

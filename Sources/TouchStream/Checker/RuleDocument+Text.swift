@@ -118,7 +118,7 @@ lists them as `unchecked`.
   of the stream comes first, drop it.
 - **Compositors**: none of the measured compositors sends shape or orientation from the
   virtual devices used here (weston 10 never emits them; KWin 5.27's and mutter 43's
-  injection interfaces have none).
+  injection interfaces have none; wlroots 0.15 forwards none).
 - **Checker**: violation, at the shape or orientation when a cancel, a missing frame or the
   end of the trace comes before the next frame.
 
@@ -245,8 +245,8 @@ lists them as `unchecked`.
   is drained with events pending and no frame came, deliver them anyway: some compositors
   never send the frame (see A1), and waiting for it freezes a drag.
 - **Compositors**: cage 0.1.4 sends no wl_touch.frame at all: a client that waits for frames
-  receives a whole drag at once at the end. weston 10 and mutter 43 send no frame after the
-  last up (A1).
+  receives a whole drag at once at the end. weston 10 sends no frame after the last up, and
+  mutter 43 none after any up (A1).
 - **Checker**: not reported: it is about the client.
 
 ### S7 — timestamps in milliseconds, wrapping at 2^32
@@ -287,9 +287,10 @@ lists them as `unchecked`.
 - **Client**: deliver a pending up when the connection is drained, without waiting for a
   frame.
 - **Compositors**: weston 10 sends no frame after the up that lifts the last finger (its
-  grab drops the focus first). mutter 43 frames each event on its own but sends no frame
-  after the last up. cage 0.1.4 sends no frames at all. A wlroots compositor nested in
-  weston inherits weston's missing frame.
+  grab drops the focus first). mutter 43 and GNOME Shell 43 send no frame after any up
+  (the last one, or one while other fingers stay down), so a quick tap can reach the client
+  with no frame at all. cage 0.1.4 sends no frames at all. A wlroots compositor nested in
+  weston inherits weston's missing frame. KWin 5.27 sends the frame after the last up.
 - **Checker**: ambiguity, at the up that left no touch down when no frame follows it
   before the next event or the end of the trace.
 
@@ -336,7 +337,8 @@ lists them as `unchecked`.
   its range is not specified.
 - **Client**: use the id as a key only; accept negative and large values.
 - **Compositors**: mutter 43 numbers touches with its own ids, not from 0 (288 and up for
-  its virtual device). weston 10 passes the device's ids through unchanged.
+  its virtual device; 320 and up on GNOME Shell 43). weston 10 passes the device's ids
+  through unchanged.
 - **Checker**: ambiguity, at a down with a negative id or one above 65536.
 
 ### A7 — surface destroyed during a sequence

@@ -60,6 +60,8 @@ import Testing
             #expect(rgb(image, 300, 600 - 6) == id0)
             #expect(rgb(image, 900, 500 + 6) == id1)
             #expect(rgb(image, 303, 600) != id0)
+            // A pale halo right next to the path keeps it visible over any view.
+            #expect(rgb(image, 200, 602).allSatisfy { $0 > 200 })
             // The motion after the up is not part of the path, but it is circled.
             #expect(rgb(image, 925, 500) != id1)
             #expect(rgb(image, 950 + 26 - 2, 500) == red)

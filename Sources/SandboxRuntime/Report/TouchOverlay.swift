@@ -18,6 +18,10 @@ public struct TouchOverlay {
     ]
     /// The finding's circle and label.
     public static let findingColor = Color(rgb: 0xE00000)
+    /// The pale edge under every path and disc, so a path stays visible over a view of its own colour.
+    public static let haloColor = Color(rgb: 0xFFFFFF, alpha: 0.85)
+    /// How far the halo reaches past a path or disc, logical px.
+    public static let haloWidth = 1.5
     /// Stroke width of a path, logical px.
     public static let pathWidth = 3.0
     /// Radius of the disc at a down, logical px.
@@ -69,7 +73,7 @@ public struct TouchOverlay {
 
     /// The paths, down and up marks and the finding's circle as display items (drawn over the scene).
     public func items() -> [DisplayItem] {
-        var items: [DisplayItem] = []
+        var items = halo()
         let ids = timeline.touchIDs
         for sequence in timeline.sequences {
             let color = Self.color(forIDAt: ids.firstIndex(of: sequence.id) ?? 0)
@@ -90,6 +94,21 @@ public struct TouchOverlay {
             items.append(DisplayItem(rect: Rect(x: point.x - r, y: point.y - r, width: 2 * r, height: 2 * r),
                                      fill: .clear, cornerRadius: r, borderWidth: Self.findingStroke,
                                      borderColor: Self.findingColor))
+        }
+        return items
+    }
+
+    /// Every path and disc a little wider in the halo colour, drawn first.
+    private func halo() -> [DisplayItem] {
+        var items: [DisplayItem] = []
+        for sequence in timeline.sequences {
+            let points = sequence.samples.map { Point(x: $0.x, y: $0.y) }
+            for (from, to) in zip(points, points.dropFirst()) {
+                items += Self.segment(from, to, color: Self.haloColor, width: Self.pathWidth + 2 * Self.haloWidth)
+            }
+            if let first = points.first {
+                items.append(Self.disc(at: first, radius: Self.downRadius + Self.haloWidth, color: Self.haloColor))
+            }
         }
         return items
     }
@@ -124,20 +143,20 @@ public struct TouchOverlay {
         }
     }
 
-    private static func segment(_ a: Point, _ b: Point, color: Color) -> [DisplayItem] {
+    private static func segment(_ a: Point, _ b: Point, color: Color, width: Double = pathWidth) -> [DisplayItem] {
         let dx = b.x - a.x, dy = b.y - a.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 0 else { return [] }
-        let half = pathWidth / 2
+        let half = width / 2
         // Axis-aligned strokes stay axis-aligned (crisp); others are a rotated bar from a to b.
         if dy == 0 || dx == 0 {
             let rect = Rect(x: min(a.x, b.x) - (dy == 0 ? 0 : half), y: min(a.y, b.y) - (dx == 0 ? 0 : half),
-                            width: dy == 0 ? abs(dx) : pathWidth, height: dx == 0 ? abs(dy) : pathWidth)
+                            width: dy == 0 ? abs(dx) : width, height: dx == 0 ? abs(dy) : width)
             return [DisplayItem(rect: rect, fill: color)]
         }
         let cos = dx / length, sin = dy / length
         let transform = AffineTransform(a: cos, b: sin, c: -sin, d: cos, tx: a.x, ty: a.y)
-        return [DisplayItem(rect: Rect(x: 0, y: -half, width: length, height: pathWidth), transform: transform, fill: color)]
+        return [DisplayItem(rect: Rect(x: 0, y: -half, width: length, height: width), transform: transform, fill: color)]
     }
 
     private static func disc(at point: Point, radius: Double, color: Color) -> DisplayItem {

@@ -1,0 +1,205 @@
+import CompositorDrivers
+import Foundation
+import SandboxHarness
+import Scenes
+import TouchKit
+import TouchStream
+
+// MARK: - Running every script on every compositor
+
+/// What a matrix run is asked to do.
+public struct MatrixConfiguration {
+    /// The scripts (rows), window-relative.
+    public var scripts: [MatrixScript]
+    /// The drivers (columns), in report order.
+    public var drivers: [any CompositorDriver]
+    /// Scene and profile our client runs.
+    public var sceneType: any Scene.Type
+    public var profile: ThresholdProfile
+    /// The gesture-sandbox executable started as the client.
+    public var clientExecutable: String
+    /// Output size and start timeout for every compositor.
+    public var driverConfiguration = DriverConfiguration()
+    /// Seconds to wait after a script before the screenshot and the client's exit: longer than
+    /// the profiles' multi-tap and long-press windows, so recognizers decide live.
+    public var settleSeconds = 0.7
+    /// Called with a short line before each step (the command shows it on a terminal).
+    public var progress: ((String) -> Void)?
+
+    /// Creates a configuration with the defaults above.
+    public init(scripts: [MatrixScript], drivers: [any CompositorDriver], sceneType: any Scene.Type,
+                profile: ThresholdProfile, clientExecutable: String) {
+        self.scripts = scripts
+        self.drivers = drivers
+        self.sceneType = sceneType
+        self.profile = profile
+        self.clientExecutable = clientExecutable
+    }
+}
+
+/// Runs a matrix: per compositor, start it, find our window (calibration tap), then per script
+/// start our client, inject, settle, screenshot and collect trace, deliveries and state into
+/// `DIR/<compositor>/<script>/`. Compositors run one after another (each one alone on the machine).
+public struct MatrixRunner {
+    /// The configuration.
+    public var configuration: MatrixConfiguration
+
+    /// Creates a runner.
+    public init(configuration: MatrixConfiguration) { self.configuration = configuration }
+
+    /// Runs everything, writing run folders under `directory` (which must exist); never throws for
+    /// a compositor that cannot run — its column says why.
+    public func run(into directory: String) -> MatrixResult {
+        let started = MonotonicClock.now()
+        var columns: [MatrixColumn] = []
+        for (index, driver) in configuration.drivers.enumerated() {
+            let prefix = "[\(index + 1)/\(configuration.drivers.count)] \(driver.kind.displayName)"
+            columns.append(column(for: driver, directory: directory + "/" + driver.kind.rawValue, prefix: prefix))
+        }
+        return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
+                            profile: configuration.profile.name, seconds: MonotonicClock.now() - started)
+    }
+
+    // MARK: - One compositor
+
+    private func column(for driver: any CompositorDriver, directory: String, prefix: String) -> MatrixColumn {
+        var column = MatrixColumn(kind: driver.kind)
+        switch driver.installation() {
+        case .missing(let packages):
+            column.unavailable = "not installed (Debian: apt-get install \(packages.joined(separator: " ")))"
+            return column
+        case .installed(let version):
+            column.version = version
+        }
+        do {
+            try makeDirectory(directory)
+            configuration.progress?("\(prefix): starting")
+            let session = try driver.start(configuration.driverConfiguration)
+            defer { session.stop() }
+            column.capabilities = session.capabilities
+            configuration.progress?("\(prefix): calibration tap")
+            let window = try calibrate(session, directory: directory + "/calibration")
+            column.windowOrigin = window.origin
+            column.windowSize = window.size
+            for (number, script) in configuration.scripts.enumerated() {
+                configuration.progress?("\(prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
+                column.cells[script.name] = cell(script, session: session, window: window,
+                                                 directory: directory + "/" + script.name)
+            }
+            try? OutputFile.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
+        } catch {
+            column.unavailable = "could not run: \(error)"
+        }
+        return column
+    }
+
+    /// Where our window is: a tap at the output's centre (inside the window on every compositor
+    /// we know), whose surface-local position in the client's trace gives the origin.
+    private func calibrate(_ session: CompositorSession, directory: String) throws
+        -> (origin: (x: Double, y: Double), size: (width: Int, height: Int)) {
+        try makeDirectory(directory)
+        let trace = directory + "/trace.jsonl"
+        let client = try session.launchClient(executable: configuration.clientExecutable,
+                                              arguments: clientArguments(trace: trace), environment: [:],
+                                              logName: "calibration-client.log")
+        defer { if client.isRunning { client.terminate() } }
+        let x = Double(session.outputSize.width / 2), y = Double(session.outputSize.height / 2)
+        try session.inject(try CompactTrace.parse("down 0 \(x) \(y); frame; sleep 50; up 0; frame", name: "calibration"))
+        Thread.sleep(forTimeInterval: 0.3)
+        let ending = client.terminate(timeout: 5)
+        guard ending == .exited(0) else {
+            throw RuntimeError("the calibration client ended with \(ending): \(tail(client.output()))")
+        }
+        let recorded = try TraceReader.read(trace)
+        guard let down = recorded.records.lazy.compactMap({ record -> (Double, Double)? in
+            if case .down(_, _, _, _, let lx, let ly) = record.event { (lx.doubleValue, ly.doubleValue) } else { nil }
+        }).first else {
+            throw RuntimeError("the calibration tap at \(x),\(y) never reached the client (\(tail(session.logTail())))")
+        }
+        let surface = recorded.header?.environment.surface
+        return ((x - down.0, y - down.1), (surface?.width ?? session.outputSize.width,
+                                          surface?.height ?? session.outputSize.height))
+    }
+
+    // MARK: - One script
+
+    private func cell(_ script: MatrixScript, session: CompositorSession,
+                      window: (origin: (x: Double, y: Double), size: (width: Int, height: Int)),
+                      directory: String) -> MatrixCell {
+        let unsupported = script.unsupported(by: session.capabilities)
+        guard unsupported.isEmpty else { return .notInjectable(unsupported) }
+        do {
+            try makeDirectory(directory)
+            let placed = script.placed(at: window.origin)
+            try OutputFile.write(CompactTrace.write(placed), to: directory + "/injected.txt")
+            let files = RunFiles(directory: directory)
+            let client = try session.launchClient(executable: configuration.clientExecutable,
+                                                  arguments: clientArguments(trace: files.trace, files: files),
+                                                  environment: [:], logName: "client-\(script.name).log")
+            defer { if client.isRunning { client.terminate() } }
+            let returned = try session.inject(placed)
+            let notInjected = returned.filter { item in
+                // Drivers without .frame leave framing to the compositor: that is what we measure.
+                if case .record(let record) = item, case .frame = record.event { false } else { true }
+            }
+            Thread.sleep(forTimeInterval: configuration.settleSeconds)
+            var notes: [String] = []
+            var outputScreenshot: String?
+            if session.capabilities.contains(.screenshot) {
+                do {
+                    try session.screenshot(to: files.output)
+                    outputScreenshot = files.output
+                } catch {
+                    notes.append("no screenshot: \(error)")
+                }
+            }
+            let ending = client.terminate(timeout: 5)
+            guard ending == .exited(0) else {
+                return .failed("our client ended with \(ending): \(tail(client.output()))")
+            }
+            let trace = try TraceReader.read(files.trace)
+            let deliveries = (try? String(contentsOfFile: files.deliveries, encoding: .utf8)) ?? ""
+            let state = try? JSONDecoder().decode(SceneSnapshot.self,
+                                                  from: Data(contentsOf: URL(fileURLWithPath: files.state)))
+            let initial = configuration.sceneType.init(context: SceneContext(
+                clock: VirtualClock(), size: Size(width: Double(window.size.width), height: Double(window.size.height))))
+                .snapshot()
+            return .ran(MatrixRun(script: script, trace: trace, deliveriesLog: deliveries, initial: initial,
+                                  snapshot: state, outputScreenshot: outputScreenshot,
+                                  clientScreenshot: FileManager.default.fileExists(atPath: files.client) ? files.client : nil,
+                                  notInjected: notInjected.map { CompactTrace.write([$0]).trimmingCharacters(in: .whitespacesAndNewlines) },
+                                  notes: notes))
+        } catch {
+            return .failed("\(error)")
+        }
+    }
+
+    /// The files of one run.
+    private struct RunFiles {
+        var directory: String
+        var trace: String { directory + "/trace.jsonl" }
+        var deliveries: String { directory + "/deliveries.jsonl" }
+        var state: String { directory + "/state.json" }
+        var client: String { directory + "/client.png" }
+        var output: String { directory + "/output.png" }
+    }
+
+    private func clientArguments(trace: String, files: RunFiles? = nil) -> [String] {
+        var arguments = ["run", "--scene", configuration.sceneType.info.name, "--profile", configuration.profile.name,
+                         "--record", trace]
+        if let files {
+            arguments += ["--log", files.deliveries, "--state", files.state, "--screenshot", files.client]
+        }
+        return arguments
+    }
+
+    /// A folder our client can write to also when a driver runs it as an unprivileged user.
+    private func makeDirectory(_ path: String) throws {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        chmod(path, 0o777)
+    }
+
+    private func tail(_ text: String) -> String {
+        String(text.suffix(300)).replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Scenes
+
+// MARK: - Deliveries logs made comparable across compositors
+
+/// A deliveries log with what differs by compositor for no reason of substance taken out: times
+/// (`t`) and the recognizers' measured `values` (velocities depend on the compositor's clock) are
+/// dropped, touch ids are renumbered with the stream's map. Each line is re-encoded with sorted keys.
+public enum NormalizedDeliveries {
+    /// The normalised log (JSON Lines); lines that are not JSON objects are kept as they are.
+    public static func normalize(_ log: String, idMap: [Int32: Int]) -> String {
+        var out = ""
+        for line in log.split(separator: "\n", omittingEmptySubsequences: true) {
+            guard var object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else {
+                out += line + "\n"
+                continue
+            }
+            object.removeValue(forKey: "t")
+            object.removeValue(forKey: "values")
+            if let id = (object["id"] as? NSNumber)?.int32Value { object["id"] = renumber(id, idMap) }
+            if let touches = object["touches"] as? [[String: Any]] {
+                object["touches"] = touches.map { touch in
+                    var touch = touch
+                    if let id = (touch["id"] as? NSNumber)?.int32Value { touch["id"] = renumber(id, idMap) }
+                    return touch
+                }
+            }
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { continue }
+            out += String(decoding: data, as: UTF8.self) + "\n"
+        }
+        return out
+    }
+
+    private static func renumber(_ id: Int32, _ map: [Int32: Int]) -> Int {
+        map[id] ?? Int(id)
+    }
+}
+
+// MARK: - Where things ended
+
+/// What a run left behind in the scene: how far each view moved from where the scene put it
+/// (so windows of different sizes compare), and each recognizer's last state.
+public struct MatrixOutcome: Hashable, Sendable {
+    /// View name → "Δx,Δy" of its frame's origin since the scene was built ("0,0": it stayed),
+    /// plus " size W×H" when its size changed.
+    public var views: [String: String]
+    /// "recognizer@view" → the state its last transition entered.
+    public var recognizers: [String: String]
+
+    /// Creates an outcome.
+    public init(views: [String: String] = [:], recognizers: [String: String] = [:]) {
+        self.views = views
+        self.recognizers = recognizers
+    }
+
+    /// Reads the outcome from the scene's snapshots before and after, and the deliveries log.
+    public init(initial: SceneSnapshot?, final snapshot: SceneSnapshot?, deliveriesLog: String) {
+        var views: [String: String] = [:]
+        for (name, frame) in snapshot?.views ?? [:] where frame.count >= 4 {
+            let start = initial?.views[name] ?? frame
+            guard start.count >= 4 else { continue }
+            var text = "\(Self.number(frame[0] - start[0])),\(Self.number(frame[1] - start[1]))"
+            if frame[2] != start[2] || frame[3] != start[3] {
+                text += " size \(Self.number(frame[2]))×\(Self.number(frame[3]))"
+            }
+            views[name] = text
+        }
+        var recognizers: [String: String] = [:]
+        for line in deliveriesLog.split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                  object["kind"] as? String == "transition", let name = object["recognizer"] as? String,
+                  let state = object["to"] as? String else { continue }
+            let view = object["view"] as? String
+            recognizers[view.map { "\(name)@\($0)" } ?? name] = state
+        }
+        self.init(views: views, recognizers: recognizers)
+    }
+
+    /// Recognizers whose last state says they fired (began, changed, recognized or ended).
+    public var fired: [String] {
+        recognizers.filter { ["began", "changed", "recognized", "ended"].contains($0.value) }.keys.sorted()
+    }
+
+    private static func number(_ value: Double) -> String {
+        let rounded = (value * 100).rounded() / 100
+        return rounded == rounded.rounded() ? String(Int64(rounded)) : String(rounded)
+    }
+}

@@ -75,6 +75,7 @@ let package = Package(
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
+        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Private runtime directories (mode 0700, as XDG_RUNTIME_DIR requires).
+enum PrivateDirectory {
+    /// Creates a new directory named `<tmp>/<prefix>-XXXXXX`, owned by `owner` when given.
+    static func make(prefix: String, owner: UnprivilegedUser? = nil) throws -> String {
+        var template = Array((NSTemporaryDirectory() + "\(prefix)-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw DriverError("cannot create a runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+        }
+        let path = String(cString: made)
+        if let owner { try owner.give(path) }
+        return path
+    }
+
+    /// Removes `path` and everything in it; errors are ignored (it is scratch space).
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

@@ -49,7 +49,8 @@ public enum MatrixReport {
         return out
     }
 
-    static func verdict(_ result: MatrixResult) -> String {
+    /// One sentence: agreement, or why the exit status is not 0.
+    public static func verdict(_ result: MatrixResult) -> String {
         switch result.exitCode {
         case 0: "every compositor agrees and no rule is broken."
         case 1: "compositors differ or a rule is broken (exit status 1)."

@@ -10,7 +10,7 @@ import TouchStream
 public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// Touch events arrived, but not one wl_touch.frame.
     case noFrames = "M1"
-    /// The script put several touch events in one frame; every frame that arrived holds one.
+    /// The script landed several fingers in one frame; they arrived in separate frames.
     case framePerEvent = "M2"
     /// The script injected a cancel; no wl_touch.cancel arrived.
     case cancelLost = "M3"
@@ -19,7 +19,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     public var title: String {
         switch self {
         case .noFrames: "no wl_touch.frame at all"
-        case .framePerEvent: "one frame per event (multi-touch frames split)"
+        case .framePerEvent: "one frame per event (fingers landing together arrive in separate frames)"
         case .cancelLost: "injected cancel never reached the client"
         }
     }
@@ -28,7 +28,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     static func observed(in stream: NormalizedStream, for script: MatrixScript) -> [MatrixObservation] {
         var result: [MatrixObservation] = []
         if stream.touchEventCount > 0, stream.frameEventCount == 0 { result.append(.noFrames) }
-        if script.hasMultiEventFrames, stream.touchEventCount > 1, stream.frameEventCount > 0, stream.largestFrame <= 1 {
+        if script.hasMultiDownFrames, stream.frameEventCount > 0, stream.largestLanding == 1 {
             result.append(.framePerEvent)
         }
         if script.hasCancel, stream.cancelCount == 0 { result.append(.cancelLost) }

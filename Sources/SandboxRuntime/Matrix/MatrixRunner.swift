@@ -11,7 +11,9 @@ import TouchStream
 public struct MatrixConfiguration {
     /// The scripts (rows), window-relative.
     public var scripts: [MatrixScript]
-    /// The drivers (columns), in report order.
+    /// The compositors (columns), in report order.
+    public var compositors: [CompositorKind]
+    /// The drivers available (a compositor without one gets a column saying so).
     public var drivers: [any CompositorDriver]
     /// Scene and profile our client runs.
     public var sceneType: any Scene.Type
@@ -27,9 +29,10 @@ public struct MatrixConfiguration {
     public var progress: ((String) -> Void)?
 
     /// Creates a configuration with the defaults above.
-    public init(scripts: [MatrixScript], drivers: [any CompositorDriver], sceneType: any Scene.Type,
-                profile: ThresholdProfile, clientExecutable: String) {
+    public init(scripts: [MatrixScript], compositors: [CompositorKind], drivers: [any CompositorDriver],
+                sceneType: any Scene.Type, profile: ThresholdProfile, clientExecutable: String) {
         self.scripts = scripts
+        self.compositors = compositors
         self.drivers = drivers
         self.sceneType = sceneType
         self.profile = profile
@@ -52,9 +55,13 @@ public struct MatrixRunner {
     public func run(into directory: String) -> MatrixResult {
         let started = MonotonicClock.now()
         var columns: [MatrixColumn] = []
-        for (index, driver) in configuration.drivers.enumerated() {
-            let prefix = "[\(index + 1)/\(configuration.drivers.count)] \(driver.kind.displayName)"
-            columns.append(column(for: driver, directory: directory + "/" + driver.kind.rawValue, prefix: prefix))
+        for (index, kind) in configuration.compositors.enumerated() {
+            guard let driver = configuration.drivers.first(where: { $0.kind == kind }) else {
+                columns.append(MatrixColumn(kind: kind, unavailable: "no driver in this build"))
+                continue
+            }
+            let prefix = "[\(index + 1)/\(configuration.compositors.count)] \(kind.displayName)"
+            columns.append(column(for: driver, directory: directory + "/" + kind.rawValue, prefix: prefix))
         }
         return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
                             profile: configuration.profile.name, seconds: MonotonicClock.now() - started)
@@ -72,7 +79,7 @@ public struct MatrixRunner {
             column.version = version
         }
         do {
-            try makeDirectory(directory)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             configuration.progress?("\(prefix): starting")
             let session = try driver.start(configuration.driverConfiguration)
             defer { session.stop() }
@@ -97,7 +104,7 @@ public struct MatrixRunner {
     /// we know), whose surface-local position in the client's trace gives the origin.
     private func calibrate(_ session: CompositorSession, directory: String) throws
         -> (origin: (x: Double, y: Double), size: (width: Int, height: Int)) {
-        try makeDirectory(directory)
+        try makeDirectory(directory, for: session)
         let trace = directory + "/trace.jsonl"
         let client = try session.launchClient(executable: configuration.clientExecutable,
                                               arguments: clientArguments(trace: trace), environment: [:],
@@ -129,7 +136,7 @@ public struct MatrixRunner {
         let unsupported = script.unsupported(by: session.capabilities)
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
-            try makeDirectory(directory)
+            try makeDirectory(directory, for: session)
             let placed = script.placed(at: window.origin)
             try OutputFile.write(CompactTrace.write(placed), to: directory + "/injected.txt")
             let files = RunFiles(directory: directory)
@@ -194,9 +201,9 @@ public struct MatrixRunner {
     }
 
     /// A folder our client can write to also when a driver runs it as an unprivileged user.
-    private func makeDirectory(_ path: String) throws {
+    private func makeDirectory(_ path: String, for session: CompositorSession) throws {
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        chmod(path, 0o777)
+        try session.grantClientAccess(to: path)
     }
 
     private func tail(_ text: String) -> String {

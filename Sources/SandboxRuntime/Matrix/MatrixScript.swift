@@ -47,14 +47,12 @@ public struct MatrixScript: Sendable {
         public var description: String { "\(item) (statement \(statement)) needs \(needs)" }
     }
 
-    /// The capabilities each item needs beyond plain touch.
+    /// What an item needs: its driver capability (frames excepted: a compositor that frames on
+    /// its own is what the matrix measures), and the title bar for a down above the window.
     static func needs(_ event: RawEvent) -> InjectionCapabilities {
-        switch event {
-        case .cancel: .cancel
-        case .shape, .orientation: .shapeOrientation
-        case .down(_, _, _, _, _, let y) where y.doubleValue < 0: .serverTitleBar
-        default: []
-        }
+        var needs = InjectionCapabilities.required(for: event).subtracting(.frame)
+        if case .down(_, _, _, _, _, let y) = event, y.doubleValue < 0 { needs.insert(.serverTitleBar) }
+        return needs
     }
 
     /// The items `capabilities` cannot inject; empty when the whole script can run.
@@ -71,19 +69,20 @@ public struct MatrixScript: Sendable {
         return result
     }
 
-    /// True when the script has a statement that ends a frame with more than one touch event.
-    var hasMultiEventFrames: Bool {
-        var count = 0
-        for record in items.compactMap({ if case .record(let r) = $0 { r } else { nil } }) {
+    /// True when some frame of the script lands several fingers at once (more than one down).
+    var hasMultiDownFrames: Bool {
+        var downs = 0
+        for item in items {
+            guard case .record(let record) = item else { continue }
             switch record.event {
             case .frame:
-                if count > 1 { return true }
-                count = 0
-            case .down, .motion, .up: count += 1
+                if downs > 1 { return true }
+                downs = 0
+            case .down: downs += 1
             default: break
             }
         }
-        return count > 1
+        return downs > 1
     }
 
     /// True when the script injects a cancel.

@@ -153,9 +153,9 @@ public struct NormalizedStream: Hashable, Sendable {
     /// The stream as text, one group per line (for report folders).
     public var text: String { signatures.joined(separator: "\n") + (frames.isEmpty ? "" : "\n") }
 
-    /// The largest number of touch events any group holds.
-    public var largestFrame: Int {
-        frames.map { $0.events.filter { $0.kind != "cancel" }.count }.max() ?? 0
+    /// The most downs any one group holds (fingers that landed together).
+    public var largestLanding: Int {
+        frames.map { $0.events.filter { $0.kind == "down" }.count }.max() ?? 0
     }
 
     private static func isFrameOrCancel(_ event: RawEvent) -> Bool {

@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
-        .target(name: "CompositorDrivers", dependencies: ["SandboxHarness", "TouchStream"]),
+        .target(name: "CompositorDrivers", dependencies: ["CWayland", "CWaylandProtocols", "SandboxHarness", "TouchStream"]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
             .product(name: "Logging", package: "swift-log"),

@@ -3,6 +3,7 @@ public enum CompositorDrivers {
     /// One driver per compositor the matrix knows.
     public static let all: [CompositorDriver] = [
         WestonDriver(),
+        KWinDriver(),
     ].sorted { CompositorKind.allCases.firstIndex(of: $0.kind)! < CompositorKind.allCases.firstIndex(of: $1.kind)! }
 
     /// The driver for `kind`, if one is built in.

@@ -79,7 +79,7 @@ let package = Package(
         ]),
         .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),
     ]
 )

@@ -60,9 +60,8 @@ public final class ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
 
-        // A child starts with no blocked signals and default handlers: the caller may block
-        // SIGTERM/SIGINT for a signalfd, and a compositor that inherited that mask (KWin,
-        // dbus-daemon) would ignore the SIGTERM that stops it.
+        // A child inherits the spawning thread's signal mask and ignored signals; a test runner
+        // can block SIGTERM, and a daemon that never sees it would only die by SIGKILL.
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

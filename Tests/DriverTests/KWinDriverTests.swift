@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import Render
 import SandboxHarness
 import Testing
 import TouchStream
@@ -56,5 +57,18 @@ struct KWinDriverTests {
         let afterwards = events.dropFirst(first.count)
         #expect(!afterwards.isEmpty)
         #expect(afterwards.allSatisfy { $0 == "frame" }, "title-bar touch delivered \(Array(afterwards))")
+    }
+
+    @Test("a screenshot through ScreenShot2 is a PNG of the whole output")
+    func screenshot() throws {
+        let run = try DriverClient(driver)
+        let path = "\(run.directory)/shot.png"
+        try run.session.screenshot(to: path)
+        let image = try PNGFile.read(contentsOf: path)
+        #expect(image.width == 1280 && image.height == 720)
+        // touchdemo's red square sits 100 px into the window (its top-left corner).
+        let window = try #require(try run.session.window(of: run.client))
+        let red = image.rgba(x: Int(window.x) + 100, y: Int(window.y) + 100)
+        #expect(red[0] > 200 && red[1] < 100 && red[2] < 100, "pixel \(red) is not the red square")
     }
 }

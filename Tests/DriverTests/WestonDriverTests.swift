@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import Render
 import SandboxHarness
 import Testing
 import TouchStream
@@ -50,8 +51,10 @@ struct WestonDriverTests {
         let run = try DriverClient(driver)
         let path = "\(run.directory)/shot.png"
         try run.session.screenshot(to: path)
-        let size = try pngSize(path)
-        #expect(size.width == 1280 && size.height == 720)
+        let image = try PNGFile.read(contentsOf: path)
+        #expect(image.width == 1280 && image.height == 720)
+        let red = image.rgba(x: 100, y: 100)
+        #expect(red[0] > 200 && red[1] < 100 && red[2] < 100, "pixel \(red) is not touchdemo's red square")
     }
 
     @Test("stop is idempotent and leaves no process behind")
@@ -63,13 +66,4 @@ struct WestonDriverTests {
         #expect(!run.client.isRunning)
         #expect(kill(pid, 0) == -1)
     }
-}
-
-/// Width and height from a PNG's IHDR chunk; throws when the file is no PNG.
-func pngSize(_ path: String) throws -> (width: Int, height: Int) {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    guard data.count >= 24, Array(data.prefix(8)) == signature else { throw DriverError("\(path) is not a PNG") }
-    func word(_ offset: Int) -> Int { data[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (word(16), word(20))
 }

@@ -16,6 +16,7 @@ public final class KWinSession: CompositorSession {
     private let clients = ProcessList()
     private let kwin: ChildProcess
     private var connection: KWinConnection?
+    private var bus: PrivateBus?
     private var stopped = false
 
     /// Seconds a client may take to map its window.
@@ -38,8 +39,9 @@ public final class KWinSession: CompositorSession {
         }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         do {
-            let bus = try SessionBus.start(in: runtimeDirectory, environment: env, timeout: configuration.startTimeout)
-            services.add(bus.process)
+            let bus = try PrivateBus(directory: runtimeDirectory, name: "bus", environment: env,
+                                     timeout: configuration.startTimeout)
+            self.bus = bus
             busAddress = bus.address
             env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
             env["KWIN_WAYLAND_NO_PERMISSION_CHECKS"] = "1"
@@ -59,6 +61,7 @@ public final class KWinSession: CompositorSession {
             }
         } catch {
             services.stopAll()
+            bus?.stop()
             PrivateDirectory.remove(runtimeDirectory)
             throw error
         }
@@ -122,7 +125,8 @@ public final class KWinSession: CompositorSession {
     }
 
     public func screenshot(to path: String) throws {
-        throw DriverError("KWin: screenshots are not implemented yet")
+        _ = try live()
+        try KWinScreenshot.capture(busAddress: busAddress, to: path)
     }
 
     public func logTail() -> String { Readiness.tail(of: kwin) }
@@ -143,6 +147,7 @@ public final class KWinSession: CompositorSession {
         clients.stopAll()
         connection = nil
         services.stopAll()
+        bus?.stop()
         PrivateDirectory.remove(runtimeDirectory)
     }
 

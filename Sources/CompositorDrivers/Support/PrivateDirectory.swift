@@ -4,11 +4,7 @@ import Foundation
 enum PrivateDirectory {
     /// Creates a new directory named `<tmp>/<prefix>-XXXXXX`, owned by `owner` when given.
     static func make(prefix: String, owner: UnprivilegedUser? = nil) throws -> String {
-        var template = Array((NSTemporaryDirectory() + "\(prefix)-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw DriverError("cannot create a runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
-        }
-        let path = String(cString: made)
+        let path = try RuntimeDirectory.make(prefix: prefix)
         if let owner { try owner.give(path) }
         return path
     }

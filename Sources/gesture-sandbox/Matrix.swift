@@ -50,6 +50,7 @@ struct Matrix: ParsableCommand {
         } catch {
             throw fail(error, code: 2)
         }
+        MatrixInterruption.shared.install()
         let result: MatrixResult
         do {
             result = try MatrixOutput.run(MatrixRunner(configuration: configuration), to: output)

@@ -27,6 +27,8 @@ public enum MatrixOutput {
             throw RuntimeError("\(directory): cannot create \(temporary): \(error.localizedDescription)")
         }
         chmod(temporary, 0o755)
+        MatrixInterruption.shared.add(folder: temporary)
+        defer { MatrixInterruption.shared.remove(folder: temporary) }
         do {
             let result = runner.run(into: temporary)
             try write(result, into: temporary)

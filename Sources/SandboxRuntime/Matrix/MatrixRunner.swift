@@ -82,7 +82,11 @@ public struct MatrixRunner {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             configuration.progress?("\(prefix): starting")
             let session = try driver.start(configuration.driverConfiguration)
-            defer { session.stop() }
+            MatrixInterruption.shared.add(session)
+            defer {
+                session.stop()
+                MatrixInterruption.shared.remove(session)
+            }
             column.capabilities = session.capabilities
             configuration.progress?("\(prefix): calibration tap")
             let window = try calibrate(session, directory: directory + "/calibration")

@@ -8,6 +8,9 @@ packages=(
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core
     weston libweston-10-dev
+    libdbus-1-dev dbus-daemon
+    mutter gnome-shell pipewire wireplumber
+    gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
 )
 missing=()
 for p in "${packages[@]}"; do

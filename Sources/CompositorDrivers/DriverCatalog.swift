@@ -4,6 +4,8 @@ public enum CompositorDrivers {
     public static let all: [CompositorDriver] = [
         WestonDriver(),
         KWinDriver(),
+        MutterDriver(),
+        GnomeShellDriver(),
     ].sorted { CompositorKind.allCases.firstIndex(of: $0.kind)! < CompositorKind.allCases.firstIndex(of: $1.kind)! }
 
     /// The driver for `kind`, if one is built in.

@@ -95,6 +95,11 @@ enum SyntheticCompositors {
         let lost = try SyntheticCompositors.run("down 0 5 5; frame; down 0 6 6; frame; up 0; frame", script: cancel)
         #expect(lost.observations == [.cancelLost])
         #expect(lost.ruleIDs.contains("R1"))
+        let shell = try SyntheticCompositors.run("down 0 60 100; down 1 140 100; frame; cancel")
+        #expect(shell.observations == [.compositorCancel] && shell.leftCompositorChanged)
+        let nothing = try SyntheticCompositors.run("frame")
+        #expect(nothing.observations.contains(.nothingArrived) && nothing.leftCompositorChanged)
+        #expect(!(try SyntheticCompositors.run(SyntheticCompositors.framePerEvent)).leftCompositorChanged)
     }
 
     @Test func variantsGroupEqualStreamsAndDeliveriesAreDiffed() throws {
@@ -174,7 +179,7 @@ enum SyntheticCompositors {
         }
         #expect(try MatrixBattery.scripts(named: ["drag", "tap"]).map(\.name) == ["tap", "drag"])
         #expect(throws: RuntimeError.self) { try MatrixBattery.scripts(named: ["nope"]) }
-        #expect(try MatrixBattery.scripts(named: ["ten"])[0].hasMultiDownFrames)
+        #expect(try MatrixBattery.scripts(named: ["ten"])[0].largestLanding == 10)
         #expect(try MatrixBattery.scripts(named: ["titlebar"])[0].unsupported(by: [.touch, .frame]).count == 1)
     }
 

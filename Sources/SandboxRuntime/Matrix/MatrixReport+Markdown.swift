@@ -42,7 +42,7 @@ public enum MatrixReport {
         out += "\(result.scripts.count) scripts on \(columns.count) compositors in \(Int(result.seconds.rounded())) s; "
         out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "
         out += "window-relative logical pixels, placed on each compositor by a calibration tap (docs/battery.md); "
-        out += "rule ids are those of docs/rules.md, M1–M3 are the matrix's own observations (docs/battery.md).\n\n"
+        out += "rule ids are those of docs/rules.md, M1–M5 are the matrix's own observations (docs/battery.md).\n\n"
         out += "Verdict: \(verdict(result))\n\n"
         out += compositorsTable(columns) + summaryTable(result) + findingsTable(result)
         for comparison in result.comparisons { out += scriptSection(comparison, result: result) }

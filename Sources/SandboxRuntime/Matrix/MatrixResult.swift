@@ -10,17 +10,23 @@ import TouchStream
 public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// Touch events arrived, but not one wl_touch.frame.
     case noFrames = "M1"
-    /// The script landed several fingers in one frame; they arrived in separate frames.
+    /// The script landed several fingers in one frame; they arrived split across frames.
     case framePerEvent = "M2"
     /// The script injected a cancel; no wl_touch.cancel arrived.
     case cancelLost = "M3"
+    /// The script injected no cancel; the compositor cancelled the touches itself (its own gesture).
+    case compositorCancel = "M4"
+    /// The script put fingers down; not one touch event reached the client.
+    case nothingArrived = "M5"
 
     /// One line for tables.
     public var title: String {
         switch self {
         case .noFrames: "no wl_touch.frame at all"
-        case .framePerEvent: "one frame per event (fingers landing together arrive in separate frames)"
+        case .framePerEvent: "frames split: fingers landing in one frame arrive in several"
         case .cancelLost: "injected cancel never reached the client"
+        case .compositorCancel: "compositor cancelled the touches itself (took the gesture)"
+        case .nothingArrived: "no touch event reached the client"
         }
     }
 
@@ -28,10 +34,13 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     static func observed(in stream: NormalizedStream, for script: MatrixScript) -> [MatrixObservation] {
         var result: [MatrixObservation] = []
         if stream.touchEventCount > 0, stream.frameEventCount == 0 { result.append(.noFrames) }
-        if script.hasMultiDownFrames, stream.frameEventCount > 0, stream.largestLanding == 1 {
+        if script.largestLanding > 1, stream.frameEventCount > 0, stream.touchEventCount > 0,
+           stream.largestLanding < script.largestLanding {
             result.append(.framePerEvent)
         }
         if script.hasCancel, stream.cancelCount == 0 { result.append(.cancelLost) }
+        if !script.hasCancel, stream.cancelCount > 0 { result.append(.compositorCancel) }
+        if script.hasDown, stream.touchEventCount == 0 { result.append(.nothingArrived) }
         return result
     }
 }
@@ -85,6 +94,12 @@ public struct MatrixRun: Sendable {
         var ids: [String] = []
         for id in findings.map(\.ruleID) + observations.map(\.rawValue) where !ids.contains(id) { ids.append(id) }
         return ids
+    }
+
+    /// True when the compositor may have been left in a state of its own (it took a gesture, or
+    /// kept every touch): the next script then gets a freshly started compositor.
+    public var leftCompositorChanged: Bool {
+        observations.contains(.compositorCancel) || observations.contains(.nothingArrived)
     }
 
     /// Checker violations (MUST/SHOULD rules broken).

@@ -80,34 +80,75 @@ public struct MatrixRunner {
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            configuration.progress?("\(prefix): starting")
-            let session = try driver.start(configuration.driverConfiguration)
-            MatrixInterruption.shared.add(session)
-            defer {
-                session.stop()
-                MatrixInterruption.shared.remove(session)
-            }
-            column.capabilities = session.capabilities
-            configuration.progress?("\(prefix): calibration tap")
-            let window = try calibrate(session, directory: directory + "/calibration")
-            column.windowOrigin = window.origin
-            column.windowSize = window.size
-            for (number, script) in configuration.scripts.enumerated() {
-                configuration.progress?("\(prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
-                column.cells[script.name] = cell(script, session: session, window: window,
-                                                 directory: directory + "/" + script.name)
-            }
-            try? OutputFile.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
         } catch {
             column.unavailable = "could not run: \(error)"
+            return column
+        }
+        var running: (session: CompositorSession, window: Window)?
+        defer { if let session = running?.session { stop(session, directory: directory) } }
+        var starts = 0
+        for (number, script) in configuration.scripts.enumerated() {
+            if running == nil {
+                starts += 1
+                configuration.progress?("\(prefix): starting" + (starts > 1 ? " again" : ""))
+                do {
+                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""))
+                } catch {
+                    // The first start decides whether the compositor runs here at all.
+                    guard starts > 1 else {
+                        column.unavailable = "could not run: \(error)"
+                        return column
+                    }
+                    column.cells[script.name] = .failed("restarting the compositor: \(error)")
+                    continue
+                }
+                if starts == 1 {
+                    column.capabilities = running!.session.capabilities
+                    column.windowOrigin = running!.window.origin
+                    column.windowSize = running!.window.size
+                }
+            }
+            guard let (session, window) = running else { continue }
+            configuration.progress?("\(prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
+            let cell = cell(script, session: session, window: window, directory: directory + "/" + script.name)
+            column.cells[script.name] = cell
+            // A compositor that took the touches for a gesture of its own (a shell's overview) may
+            // still be in that state: the next script gets a fresh one, so scripts stay independent.
+            if cell.run?.leftCompositorChanged == true {
+                stop(session, directory: directory)
+                running = nil
+            }
         }
         return column
     }
 
+    /// Where our window is on the output, and its size.
+    typealias Window = (origin: (x: Double, y: Double), size: (width: Int, height: Int))
+
+    /// Starts the compositor and finds our window in it.
+    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws
+        -> (session: CompositorSession, window: Window) {
+        let session = try driver.start(configuration.driverConfiguration)
+        MatrixInterruption.shared.add(session)
+        do {
+            return (session, try calibrate(session, directory: calibrationDirectory))
+        } catch {
+            session.stop()
+            MatrixInterruption.shared.remove(session)
+            throw error
+        }
+    }
+
+    /// Stops a session, keeping the end of its log.
+    private func stop(_ session: CompositorSession, directory: String) {
+        try? OutputFile.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
+        session.stop()
+        MatrixInterruption.shared.remove(session)
+    }
+
     /// Where our window is: a tap at the output's centre (inside the window on every compositor
     /// we know), whose surface-local position in the client's trace gives the origin.
-    private func calibrate(_ session: CompositorSession, directory: String) throws
-        -> (origin: (x: Double, y: Double), size: (width: Int, height: Int)) {
+    private func calibrate(_ session: CompositorSession, directory: String) throws -> Window {
         try makeDirectory(directory, for: session)
         let trace = directory + "/trace.jsonl"
         let client = try session.launchClient(executable: configuration.clientExecutable,
@@ -135,8 +176,7 @@ public struct MatrixRunner {
     // MARK: - One script
 
     private func cell(_ script: MatrixScript, session: CompositorSession,
-                      window: (origin: (x: Double, y: Double), size: (width: Int, height: Int)),
-                      directory: String) -> MatrixCell {
+                      window: Window, directory: String) -> MatrixCell {
         let unsupported = script.unsupported(by: session.capabilities)
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {

@@ -69,20 +69,25 @@ public struct MatrixScript: Sendable {
         return result
     }
 
-    /// True when some frame of the script lands several fingers at once (more than one down).
-    var hasMultiDownFrames: Bool {
-        var downs = 0
+    /// The most downs any one frame of the script holds (fingers landing together).
+    var largestLanding: Int {
+        var downs = 0, largest = 0
         for item in items {
             guard case .record(let record) = item else { continue }
             switch record.event {
             case .frame:
-                if downs > 1 { return true }
+                largest = max(largest, downs)
                 downs = 0
             case .down: downs += 1
             default: break
             }
         }
-        return downs > 1
+        return max(largest, downs)
+    }
+
+    /// True when the script puts a finger down.
+    var hasDown: Bool {
+        items.contains { if case .record(let r) = $0, case .down = r.event { true } else { false } }
     }
 
     /// True when the script injects a cancel.

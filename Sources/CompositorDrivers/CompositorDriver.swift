@@ -50,6 +50,10 @@ public protocol CompositorSession: AnyObject {
     func window(of client: ChildProcess) throws -> ClientWindow?
     /// Lets the clients this session starts write `path` (default: nothing to do).
     func grantClientAccess(to path: String) throws
+    /// Ends a client from `launchClient` cleanly (SIGTERM to the client itself, so it finishes
+    /// its files) and waits for its handle; default: `client.terminate(timeout:)`.
+    @discardableResult
+    func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination
 }
 
 // MARK: - Values
@@ -180,6 +184,12 @@ extension CompositorSession {
     /// Lets the clients this session starts write `path` (a directory or file). Clients of
     /// compositors that refuse root run as the driver's unprivileged user; elsewhere a no-op.
     public func grantClientAccess(to path: String) throws {}
+
+    /// SIGTERM to the client, then SIGKILL after `timeout` seconds.
+    @discardableResult
+    public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
+        client.terminate(timeout: timeout)
+    }
 }
 
 extension Installation {

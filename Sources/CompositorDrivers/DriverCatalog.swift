@@ -6,6 +6,9 @@ public enum CompositorDrivers {
         KWinDriver(),
         MutterDriver(),
         GnomeShellDriver(),
+        NestedWlrootsDriver(.sway),
+        NestedWlrootsDriver(.phoc),
+        NestedWlrootsDriver(.cage),
     ].sorted { CompositorKind.allCases.firstIndex(of: $0.kind)! < CompositorKind.allCases.firstIndex(of: $1.kind)! }
 
     /// The driver for `kind`, if one is built in.

@@ -69,7 +69,7 @@ final class DriverClient {
 
     /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
     func finish() throws -> [RawEvent] {
-        let termination = client.terminate(timeout: Self.finishTimeout)
+        let termination = session.finishClient(client, timeout: Self.finishTimeout)
         guard termination == .exited(0) else {
             throw DriverError("client ended \(termination): \(client.output().suffix(400))")
         }

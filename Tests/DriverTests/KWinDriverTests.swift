@@ -30,6 +30,23 @@ struct KWinDriverTests {
         #expect(events == ["capabilities touch", "down 0 100 100", "frame", "motion 0 140.5 120", "frame", "up 0", "frame"])
     }
 
+    @Test("two fingers: one frame per script frame, both points window-local")
+    func twoFingers() throws {
+        let run = try DriverClient(driver)
+        let window = try #require(try run.session.window(of: run.client))
+        let (x, y) = (window.x, window.y)
+        try run.inject("""
+            down 0 \(x + 100) \(y + 100); down 1 \(x + 900) \(y + 500); frame
+            motion 0 \(x + 150) \(y + 130); motion 1 \(x + 850) \(y + 480); frame
+            up 0; up 1; frame
+            """)
+        let events = try run.finish().map(summary)
+        #expect(events == [
+            "capabilities touch", "down 0 100 100", "down 1 900 500", "frame",
+            "motion 0 150 130", "motion 1 850 480", "frame", "up 0", "up 1", "frame",
+        ])
+    }
+
     @Test("shape and orientation are not injectable; cancel is, and arrives")
     func notInjectable() throws {
         let run = try DriverClient(driver)

@@ -20,14 +20,16 @@ public struct UnprivilegedUser: Equatable, Sendable {
 
     /// The user to switch to: nil when we are not root (no switch needed); throws a one-line
     /// error saying how to create it when we are root and it does not exist.
-    public static func forNestedCompositors(_ kind: CompositorKind) throws -> UnprivilegedUser? {
-        guard geteuid() == 0 else { return nil }
-        let name = ProcessInfo.processInfo.environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 }
-            ?? defaultName
+    public static func forNestedCompositors(
+        _ kind: CompositorKind, environment: [String: String] = ProcessInfo.processInfo.environment,
+        isRoot: Bool = geteuid() == 0
+    ) throws -> UnprivilegedUser? {
+        guard isRoot else { return nil }
+        let name = environment[environmentVariable].flatMap { $0.isEmpty ? nil : $0 } ?? defaultName
         guard let user = lookup(name) else {
             throw DriverError("\(kind.displayName) refuses to run as root and user \(name) does not exist: create it with "
                 + "`useradd --system --no-create-home --shell /usr/sbin/nologin \(name)` "
-                + "or name another unprivileged user in $\(environmentVariable)")
+                + "or name another unprivileged user in $\(environmentVariable) (see docs/compositor-drivers.md)")
         }
         guard user.uid != 0 else {
             throw DriverError("\(kind.displayName) refuses to run as root and user \(name) is root: "

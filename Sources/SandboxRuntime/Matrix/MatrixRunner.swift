@@ -87,12 +87,22 @@ public struct MatrixRunner {
         var running: (session: CompositorSession, window: Window)?
         defer { if let session = running?.session { stop(session, directory: directory) } }
         var starts = 0
+        // cage lives exactly as long as its one client: every client needs a new session, and the
+        // window found once (cage always shows its client fullscreen) holds for all of them.
+        let oneClientPerSession = driver.kind == .cage
+        var knownWindow: Window?
         for (number, script) in configuration.scripts.enumerated() {
             if running == nil {
                 starts += 1
                 configuration.progress?("\(prefix): starting" + (starts > 1 ? " again" : ""))
                 do {
-                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""))
+                    if oneClientPerSession, knownWindow == nil {
+                        let calibration = try start(driver, calibrationDirectory: directory + "/calibration")
+                        stop(calibration.session, directory: directory)
+                        knownWindow = calibration.window
+                    }
+                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""),
+                                        knownWindow: knownWindow)
                 } catch {
                     // The first start decides whether the compositor runs here at all.
                     guard starts > 1 else {
@@ -114,7 +124,7 @@ public struct MatrixRunner {
             column.cells[script.name] = cell
             // A compositor that took the touches for a gesture of its own (a shell's overview) may
             // still be in that state: the next script gets a fresh one, so scripts stay independent.
-            if cell.run?.leftCompositorChanged == true {
+            if cell.run?.leftCompositorChanged == true || oneClientPerSession {
                 stop(session, directory: directory)
                 running = nil
             }
@@ -125,11 +135,12 @@ public struct MatrixRunner {
     /// Where our window is on the output, and its size.
     typealias Window = (origin: (x: Double, y: Double), size: (width: Int, height: Int))
 
-    /// Starts the compositor and finds our window in it.
-    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws
+    /// Starts the compositor and finds our window in it (unless it is known already).
+    private func start(_ driver: any CompositorDriver, calibrationDirectory: String, knownWindow: Window? = nil) throws
         -> (session: CompositorSession, window: Window) {
         let session = try driver.start(configuration.driverConfiguration)
         MatrixInterruption.shared.add(session)
+        if let knownWindow { return (session, knownWindow) }
         do {
             return (session, try calibrate(session, directory: calibrationDirectory))
         } catch {
@@ -158,7 +169,7 @@ public struct MatrixRunner {
         let x = Double(session.outputSize.width / 2), y = Double(session.outputSize.height / 2)
         try session.inject(try CompactTrace.parse("down 0 \(x) \(y); frame; sleep 50; up 0; frame", name: "calibration"))
         Thread.sleep(forTimeInterval: 0.3)
-        let ending = client.terminate(timeout: 5)
+        let ending = session.finishClient(client, timeout: 5)
         guard ending == .exited(0) else {
             throw RuntimeError("the calibration client ended with \(ending): \(tail(client.output()))")
         }
@@ -204,7 +215,7 @@ public struct MatrixRunner {
                     notes.append("no screenshot: \(error)")
                 }
             }
-            let ending = client.terminate(timeout: 5)
+            let ending = session.finishClient(client, timeout: 5)
             guard ending == .exited(0) else {
                 return .failed("our client ended with \(ending): \(tail(client.output()))")
             }

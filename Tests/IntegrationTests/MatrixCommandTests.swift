@@ -80,7 +80,8 @@ struct MatrixCommandTests {
         for kind in run.kinds {
             for script in Self.scripts where !run.summary(script)[kind, default: ""].hasPrefix("not injectable") {
                 let trace = try TraceReader.read(run.directory.file("m/\(kind.rawValue)/\(script)/trace.jsonl"))
-                #expect(trace.records.contains { $0.event.name == "down" }, "\(kind) \(script): no down recorded")
+                #expect(trace.records.contains { $0.event.name == "down" },
+                        "\(kind) \(script): no down recorded (\(run.summary(script)[kind] ?? "?")); \(run.output)")
             }
         }
     }

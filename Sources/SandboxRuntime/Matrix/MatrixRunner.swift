@@ -91,7 +91,9 @@ public struct MatrixRunner {
         // window found once (cage always shows its client fullscreen) holds for all of them.
         let oneClientPerSession = driver.kind == .cage
         var knownWindow: Window?
-        for (number, script) in configuration.scripts.enumerated() {
+        var number = 0, retried = false
+        while number < configuration.scripts.count {
+            let script = configuration.scripts[number]
             if running == nil {
                 starts += 1
                 configuration.progress?("\(prefix): starting" + (starts > 1 ? " again" : ""))
@@ -110,6 +112,7 @@ public struct MatrixRunner {
                         return column
                     }
                     column.cells[script.name] = .failed("restarting the compositor: \(error)")
+                    number += 1
                     continue
                 }
                 if starts == 1 {
@@ -118,16 +121,25 @@ public struct MatrixRunner {
                     column.windowSize = running!.window.size
                 }
             }
-            guard let (session, window) = running else { continue }
+            guard let (session, window) = running else { break }
             configuration.progress?("\(prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
             let cell = cell(script, session: session, window: window, directory: directory + "/" + script.name)
-            column.cells[script.name] = cell
             // A compositor that took the touches for a gesture of its own (a shell's overview) may
             // still be in that state: the next script gets a fresh one, so scripts stay independent.
             if cell.run?.leftCompositorChanged == true || oneClientPerSession {
                 stop(session, directory: directory)
                 running = nil
             }
+            // Nothing at all reaching a client is rare and sometimes the start's fault (a shell
+            // still animating the window in): run the script once more on a fresh compositor.
+            if cell.run?.observations.contains(.nothingArrived) == true, !retried {
+                retried = true
+                try? FileManager.default.removeItem(atPath: directory + "/" + script.name)
+                continue
+            }
+            column.cells[script.name] = cell
+            retried = false
+            number += 1
         }
         return column
     }
@@ -161,7 +173,24 @@ public struct MatrixRunner {
     /// we know), whose surface-local position in the client's trace gives the origin.
     private func calibrate(_ session: CompositorSession, directory: String) throws -> Window {
         try makeDirectory(directory, for: session)
-        let trace = directory + "/trace.jsonl"
+        var lastError: Error?
+        // A tap can miss a window that has only just appeared (a shell's opening animation):
+        // a few attempts, each with a fresh client.
+        for attempt in 1...Self.calibrationAttempts {
+            do {
+                return try calibrationTap(session, trace: directory + "/trace-\(attempt).jsonl")
+            } catch {
+                lastError = error
+                Thread.sleep(forTimeInterval: 0.5)
+            }
+        }
+        throw lastError!
+    }
+
+    /// How often the calibration tap is tried before the compositor counts as unusable.
+    static let calibrationAttempts = 3
+
+    private func calibrationTap(_ session: CompositorSession, trace: String) throws -> Window {
         let client = try session.launchClient(executable: configuration.clientExecutable,
                                               arguments: clientArguments(trace: trace), environment: [:],
                                               logName: "calibration-client.log")

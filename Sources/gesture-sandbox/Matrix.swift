@@ -68,7 +68,7 @@ struct Matrix: ParsableCommand {
         var list: [MatrixScript] = []
         for path in scripts {
             let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-            list.append(try MatrixScript(name: name, summary: "from \(path)", text: try InputFiles.text(path)))
+            list.append(try MatrixScript(name: name, summary: "from \(path)", text: try InputFiles.text(path), source: path))
         }
         if battery {
             let names = only?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }

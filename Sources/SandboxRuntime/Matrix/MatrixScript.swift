@@ -25,9 +25,9 @@ public struct MatrixScript: Sendable {
         self.items = items
     }
 
-    /// Parses compact text; errors are located in `name` (FILE:LINE:COL).
-    public init(name: String, summary: String = "", text: String) throws(TraceError) {
-        self.init(name: name, summary: summary, items: try CompactTrace.parse(text, name: name))
+    /// Parses compact text; errors are located in `source` (FILE:LINE:COL; default: the name).
+    public init(name: String, summary: String = "", text: String, source: String? = nil) throws(TraceError) {
+        self.init(name: name, summary: summary, items: try CompactTrace.parse(text, name: source ?? name))
     }
 
     /// The script as compact text (window-relative).

@@ -32,6 +32,8 @@ public protocol CompositorSession: AnyObject {
     var capabilities: InjectionCapabilities { get }
     /// Starts a client of this compositor (cage: starts cage with it) and returns once the
     /// client's window is mapped and can receive touch; its output goes to `logName`.
+    /// End it with `finishClient(_:timeout:)`: under cage the handle is cage itself, and
+    /// cage 0.1.4 aborts on SIGTERM, taking the client down before it writes its files.
     func launchClient(executable: String, arguments: [String], environment: [String: String],
                       logName: String) throws -> ChildProcess
     /// Injects a compact script whose coordinates are global logical pixels. Items the driver
@@ -54,6 +56,12 @@ public protocol CompositorSession: AnyObject {
     /// its files) and waits for its handle; default: `client.terminate(timeout:)`.
     @discardableResult
     func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination
+    /// Presses or releases a key by Linux key code (KEY_*); throws without `.keys` (the default).
+    func key(_ code: UInt32, pressed: Bool) throws
+    /// Moves the pointer to global (x, y); throws without `.pointer` (the default).
+    func pointerMotion(x: Double, y: Double) throws
+    /// Presses or releases a pointer button by Linux code (BTN_*); throws without `.pointer` (the default).
+    func pointerButton(_ code: UInt32, pressed: Bool) throws
 }
 
 // MARK: - Values
@@ -189,6 +197,21 @@ extension CompositorSession {
     @discardableResult
     public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
         client.terminate(timeout: timeout)
+    }
+
+    /// Not injectable here.
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("keys are not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerMotion(x: Double, y: Double) throws {
+        throw DriverError("the pointer is not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("the pointer is not injectable here")
     }
 }
 

@@ -38,18 +38,25 @@ final class DriverClient {
 
     /// Starts `driver`'s compositor and our client in it.
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
-         configuration: DriverConfiguration = DriverConfiguration()) throws {
+         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:]) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        session = try driver.start(configuration)
+        do {
+            session = try driver.start(configuration)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
         do {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ], environment: [:], logName: "client.log")
+            ], environment: environment, logName: "client.log")
         } catch {
+            let tail = session.logTail()
             session.stop()
-            throw DriverError("\(error); compositor log: \(session.logTail())")
+            try? FileManager.default.removeItem(atPath: directory)
+            throw DriverError("\(error); compositor log: \(tail)")
         }
     }
 

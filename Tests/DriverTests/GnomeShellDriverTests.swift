@@ -16,8 +16,8 @@ import TouchStream
         let client = try DriverClient(GnomeShellDriver(), configuration: Self.configuration)
         // Apart (not in one dispatch), so the Shell frames each event alone.
         try client.inject("""
-            down 0 400 300; frame; sleep 40; down 1 500 320; frame; sleep 40; motion 0 410.5 304; frame; sleep 40
-            up 0; frame; sleep 40; motion 1 520 330; frame; sleep 40; up 1; frame
+            down 0 400 300; frame; sleep 100; down 1 500 320; frame; sleep 100; motion 0 410.5 304; frame; sleep 100
+            up 0; frame; sleep 100; motion 1 520 330; frame; sleep 100; up 1; frame
             """)
         let events = try client.finish(after: 2, "up")
         #expect(events.map(summary) == [

@@ -9,7 +9,7 @@ import TouchStream
 @Suite(.serialized)
 struct NestedDriverTests {
     /// Root runs the nested compositors as this unprivileged user; the tests create it if missing.
-    private static func ensureUser() throws {
+    static func ensureUser() throws {
         guard geteuid() == 0, UnprivilegedUser.lookup(UnprivilegedUser.defaultName) == nil,
               ProcessInfo.processInfo.environment[UnprivilegedUser.environmentVariable] == nil else { return }
         let log = NSTemporaryDirectory() + "gesture-useradd-\(getpid()).log"
@@ -89,6 +89,23 @@ struct NestedDriverTests {
         #expect(events == [
             "capabilities touch", "down 0 100 100", "down 1 900 500", "motion 0 150 130", "motion 1 850 480", "up 0", "up 1",
         ])
+    }
+
+    @Test("cage: one client at a time; after it finishes, the next one gets a new cage in the same weston")
+    func cageSequentialClients() throws {
+        let run = try start(.cage)
+        #expect(throws: DriverError.self) {
+            try run.session.launchClient(executable: "true", arguments: [], environment: [:], logName: "second.log")
+        }
+        #expect(try run.finish().map(summary) == ["capabilities touch"])
+        let second = try run.session.launchClient(executable: try sandboxExecutable(), arguments: [
+            "run", "--scene", "touchdemo", "--record", "\(run.directory)/second.jsonl",
+        ], environment: [:], logName: "second.log")
+        try run.session.inject(try CompactTrace.parse("down 0 100 100; frame; up 0; frame"))
+        usleep(200_000)
+        #expect(run.session.finishClient(second, timeout: DriverClient.finishTimeout) == .exited(0))
+        let events = try TraceReader.read("\(run.directory)/second.jsonl").records.map { summary($0.event) }
+        #expect(events == ["capabilities touch", "down 0 100 100", "up 0"])
     }
 
     @Test("cage: stop leaves neither cage nor the client it started")

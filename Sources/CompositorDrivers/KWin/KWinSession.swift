@@ -62,7 +62,7 @@ public final class KWinSession: CompositorSession {
         } catch {
             services.stopAll()
             bus?.stop()
-            PrivateDirectory.remove(runtimeDirectory)
+            // The error names KWin's log: leave it there to be read.
             throw error
         }
     }
@@ -122,6 +122,24 @@ public final class KWinSession: CompositorSession {
                                               send: { try connection.send($0) })
         try connection.roundtrip()
         return skipped
+    }
+
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        let connection = try live()
+        try connection.key(code, pressed: pressed)
+        try connection.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        let connection = try live()
+        try connection.pointerMotion(x: x, y: y)
+        try connection.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        let connection = try live()
+        try connection.pointerButton(code, pressed: pressed)
+        try connection.roundtrip()
     }
 
     public func screenshot(to path: String) throws {

@@ -7,9 +7,7 @@ import SandboxHarness
 public struct MutterDriver: CompositorDriver {
     public let kind = CompositorKind.mutter
     public let capabilities = MutterSession.injectable
-    public let quirks = [
-        "every down and motion is framed alone, also when injected together (two downs are two frames)",
-    ] + MutterQuirks.common
+    public let quirks = MutterQuirks.common
 
     /// Creates the driver.
     public init() {}
@@ -34,9 +32,7 @@ public struct MutterDriver: CompositorDriver {
 public struct GnomeShellDriver: CompositorDriver {
     public let kind = CompositorKind.gnomeShell
     public let capabilities = MutterSession.injectable
-    public let quirks = [
-        "events that arrive together share one frame; apart, each down and motion is framed alone",
-    ] + MutterQuirks.common + [
+    public let quirks = MutterQuirks.common + [
         "a three-finger swipe up opens the overview: wl_touch.cancel after the three downs, with no frame",
         "starts in the overview, which takes every touch: the driver sends Escape first",
     ]
@@ -62,6 +58,8 @@ public struct GnomeShellDriver: CompositorDriver {
 /// What mutter and GNOME Shell share: measured wl_touch behaviour and the helpers they need.
 enum MutterQuirks {
     static let common = [
+        "frames follow mutter's input dispatch: each down and motion that arrives alone is framed alone; "
+            + "events that arrive together share one frame, and none at all when the last of them is an up",
         "no wl_touch.frame after an up: neither after the last one nor after one while other fingers stay down",
         "touch ids are mutter's own (288 + slot on mutter, 320 + slot on GNOME Shell), not the injected ones",
         "the virtual touch device appears at the first touch: the driver taps the empty desktop before a client starts",

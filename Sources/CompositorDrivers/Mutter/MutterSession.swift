@@ -16,7 +16,8 @@ struct MutterFlavor: Sendable {
 
 /// A private mutter or GNOME Shell: session bus (and, for the Shell, an empty system bus),
 /// PipeWire and WirePlumber, the compositor on a headless virtual monitor, and a remote-desktop
-/// session through which input is injected in the stream's pixels.
+/// session through which input is injected in the stream's pixels (logical × scale; a scale
+/// other than 1 is set through DisplayConfig, integer only).
 public final class MutterSession: CompositorSession {
     public let outputSize: (width: Int, height: Int)
     public let capabilities: InjectionCapabilities = MutterSession.injectable
@@ -51,8 +52,8 @@ public final class MutterSession: CompositorSession {
     // MARK: - Starting
 
     init(flavor: MutterFlavor, configuration: DriverConfiguration) throws {
-        guard configuration.scale == 1 else {
-            throw DriverError("\(flavor.kind.displayName): only scale 1 is supported (mutter's --virtual-monitor has no scale)")
+        guard configuration.scale >= 1 else {
+            throw DriverError("\(flavor.kind.displayName): scale \(configuration.scale) is not a scale (1 or more)")
         }
         self.flavor = flavor
         scale = configuration.scale
@@ -91,7 +92,7 @@ public final class MutterSession: CompositorSession {
         let compositor = try ChildProcess(
             executable: flavor.executable,
             arguments: ["--headless", "--wayland", "--no-x11",
-                        "--virtual-monitor", "\(configuration.width)x\(configuration.height)",
+                        "--virtual-monitor", "\(configuration.width * scale)x\(configuration.height * scale)",
                         "--wayland-display", socketName],
             environment: environment, logPath: "\(runtimeDirectory)/\(flavor.executable).log")
         self.compositor = compositor
@@ -102,6 +103,9 @@ public final class MutterSession: CompositorSession {
         }
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.RemoteDesktop", on: bus, until: deadline, alive: alive)
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.ScreenCast", on: bus, until: deadline, alive: alive)
+        if scale != 1 {
+            try MutterDisplayConfig.apply(scale: scale, on: bus, timeout: max(deadline - MonotonicClock.now(), 1))
+        }
         let remote = try MutterRemoteDesktop(bus: bus, timeout: max(deadline - MonotonicClock.now(), 1))
         self.remote = remote
         if flavor.leavesOverviewFirst {
@@ -127,6 +131,9 @@ public final class MutterSession: CompositorSession {
 
     // MARK: - Clients
 
+    /// Starts a client with WAYLAND_DEBUG=client (its log then shows when its window is drawn, which
+    /// mutter tells no other client) and returns once the window is drawn and mutter has stopped
+    /// re-configuring it.
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
         guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
@@ -148,7 +155,7 @@ public final class MutterSession: CompositorSession {
     /// mutter cannot take (cancel, shape, orientation): mutter frames on its own.
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+        let remote = try running()
         return try ScriptInjection.run(items, capabilities: capabilities, sleep: MonotonicClock.sleep) { event in
             try inject(event, into: remote)
         }
@@ -177,27 +184,33 @@ public final class MutterSession: CompositorSession {
         return slot
     }
 
-    /// Presses and releases a key (evdev code) through mutter's virtual keyboard.
-    public func tapKey(evdevCode: UInt32) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        try remote.key(evdevCode: evdevCode, pressed: true)
-        try remote.key(evdevCode: evdevCode, pressed: false)
+    /// Presses or releases a key (Linux KEY_* code) through mutter's virtual keyboard.
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try running().key(evdevCode: code, pressed: pressed)
     }
 
-    /// Moves the pointer to a global logical point and clicks a button (evdev code, BTN_LEFT = 0x110).
-    public func click(x: Double, y: Double, button: Int32 = 0x110) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+    /// Moves mutter's virtual pointer to global logical (x, y).
+    public func pointerMotion(x: Double, y: Double) throws {
         let point = pixel(x, y)
-        try remote.pointerMotion(x: point.x, y: point.y)
-        try remote.pointerButton(evdevCode: button, pressed: true)
-        try remote.pointerButton(evdevCode: button, pressed: false)
+        try running().pointerMotion(x: point.x, y: point.y)
+    }
+
+    /// Presses or releases a pointer button (Linux BTN_* code, e.g. BTN_LEFT 0x110).
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        guard let code = Int32(exactly: code) else { throw DriverError("pointer button \(code) is not a Linux button code") }
+        try running().pointerButton(evdevCode: code, pressed: pressed)
+    }
+
+    /// The remote-desktop session while the session runs.
+    private func running() throws -> MutterRemoteDesktop {
+        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+        return remote
     }
 
     // MARK: - Screenshots and logs
 
     public func screenshot(to path: String) throws {
-        guard let remote, !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
-        try PipeWireScreenshot.capture(node: remote.pipeWireNode, to: path, environment: baseEnvironment,
+        try PipeWireScreenshot.capture(node: try running().pipeWireNode, to: path, environment: baseEnvironment,
                                        logPath: "\(runtimeDirectory)/screenshot.log")
     }
 

@@ -25,12 +25,9 @@ public final class NestedSession: CompositorSession {
     /// Touch ids down in weston now: a frame with none is one weston would drop.
     private var activeTouches = Set<Int32>()
     private var stopped = false
+    /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
+    public var keepsRuntimeDirectory = false
 
-    /// Seconds a client may take to map its window.
-    static let clientTimeout = 10.0
-    /// A client's window counts as mapped once the nested compositor has been quiet this long
-    /// after its first repaint (it repaints again for each configure the client answers).
-    static let settleTime = 0.15
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
 
@@ -58,6 +55,8 @@ public final class NestedSession: CompositorSession {
         do {
             if kind != .cage { try startCompositor(arguments: try compositorArguments(), extra: [:]) }
         } catch {
+            // The error names the nested compositor's log: leave it there to be read.
+            keepsRuntimeDirectory = true
             stop()
             throw error
         }
@@ -108,21 +107,21 @@ public final class NestedSession: CompositorSession {
     /// Starts the nested compositor (as the unprivileged user) and waits until its window is up
     /// in weston; then re-announces weston's touch capability, which wlroots 0.15 otherwise misses.
     @discardableResult
-    private func startCompositor(arguments: [String], extra: [String: String]) throws -> ChildProcess {
+    private func startCompositor(arguments: [String], extra: [String: String], logName: String? = nil) throws -> ChildProcess {
         let command = user?.wrap(arguments[0], Array(arguments.dropFirst())) ?? (executable: arguments[0], arguments: Array(arguments.dropFirst()))
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
                                        environment: compositorEnvironment(extra),
-                                       logPath: "\(runtimeDirectory)/\(kind.rawValue).log")
+                                       logPath: "\(runtimeDirectory)/\(logName ?? "\(kind.rawValue).log")")
         services.add(process)
         compositor = process
         if kind == .phoc {
             // phoc draws nothing (so maps no window in weston) until a client shows one.
-            _ = try Readiness.wait(for: "its Wayland socket", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its Wayland socket", process: process, name: kind.rawValue, timeout: startTimeout) {
                 nestedSocketName
             }
         } else {
             let center = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
-            _ = try Readiness.wait(for: "its window in weston", process: process, timeout: startTimeout) {
+            _ = try Readiness.wait(for: "its window in weston", process: process, name: kind.rawValue, timeout: startTimeout) {
                 try harness.pick(x: center.x, y: center.y)?.pid == process.pid ? true : nil
             }
         }
@@ -146,50 +145,38 @@ public final class NestedSession: CompositorSession {
 extension NestedSession {
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
-        try live()
-        let started = MonotonicClock.now()
+        if kind == .cage {
+            guard !stopped else { throw DriverError("cage session already stopped") }
+            // cage exits with its client; a finished one may be followed by a new cage here.
+            if let running = compositor, running.isRunning {
+                throw DriverError("cage runs one client per session: finish it (finishClient) before launching another")
+            }
+        } else {
+            try live()
+        }
+        // Mapped is read from the client's own WAYLAND_DEBUG log: a nested compositor's repaints
+        // in weston cannot tell its own frames from the client's.
+        let debug = ClientMapWatch.debugEnvironment.merging(extra.filter { $0.key == "WAYLAND_DEBUG" }) { _, new in new }
         let client: ChildProcess
         if kind == .cage {
-            client = try startCompositor(arguments: ["cage", "--", executable] + arguments, extra: extra)
+            // cage's own log is the client's too; only the client (through env, same pid) logs its protocol.
+            let clientCommand = ["env"] + debug.map { "\($0.key)=\($0.value)" } + [executable] + arguments
+            client = try startCompositor(arguments: ["cage", "--"] + clientCommand,
+                                         extra: extra.filter { $0.key != "WAYLAND_DEBUG" }, logName: logName)
         } else {
             guard let socket = nestedSocketName else {
                 throw DriverError("\(kind.displayName) has no Wayland socket in \(runtimeDirectory): \(logTail())")
             }
-            var env = compositorEnvironment(extra)
+            var env = compositorEnvironment(extra.merging(debug) { _, new in new })
             env["WAYLAND_DISPLAY"] = socket
             let command = user?.wrap(executable, arguments) ?? (executable: executable, arguments: arguments)
             client = try ChildProcess(executable: command.executable, arguments: command.arguments, environment: env,
                                       logPath: "\(runtimeDirectory)/\(logName)")
             clients.add(client)
         }
-        try waitUntilSettled(client: client, after: started)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        try live()
         return client
-    }
-
-    /// Waits for the nested compositor's first repaint after `after`, then until it is quiet.
-    private func waitUntilSettled(client: ChildProcess, after: Double) throws {
-        guard let compositor else { return }
-        let deadline = MonotonicClock.now() + Self.clientTimeout
-        var last: Double?
-        while true {
-            for process in [client, compositor] {
-                if let termination = process.poll() {
-                    throw DriverError("\(kind.displayName): \(process.executable) exited (\(termination)) before the client's "
-                        + "window settled: \(Readiness.tail(of: process))")
-                }
-            }
-            let since = last ?? after
-            if let commit = try harness.waitForCommit(pid: compositor.pid, after: since, timeout: Self.settleTime) {
-                last = commit
-            } else if last != nil {
-                harness.discardCommits()
-                return
-            }
-            if MonotonicClock.now() >= deadline {
-                throw DriverError("\(kind.displayName): the client's window did not settle within \(Self.clientTimeout) s: "
-                    + Readiness.tail(of: client))
-            }
-        }
     }
 
     public func window(of client: ChildProcess) throws -> ClientWindow? {
@@ -240,6 +227,24 @@ extension NestedSession {
         try harness.send(event)
     }
 
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
     public func screenshot(to path: String) throws {
         try live()
         try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)
@@ -266,6 +271,6 @@ extension NestedSession {
         }
         services.stopAll()
         weston.stop()
-        PrivateDirectory.remove(runtimeDirectory)
+        if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
     }
 }

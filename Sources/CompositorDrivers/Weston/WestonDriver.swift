@@ -92,6 +92,21 @@ public final class WestonSession: CompositorSession {
         return skipped
     }
 
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
     public func screenshot(to path: String) throws {
         let png = try weston.screenshot(in: runtimeDirectory)
         try FileTransfer.move(png, to: path)

@@ -87,10 +87,6 @@ public struct MatrixRunner {
         var running: (session: CompositorSession, window: Window)?
         defer { if let session = running?.session { stop(session, directory: directory) } }
         var starts = 0
-        // cage lives exactly as long as its one client: every client needs a new session, and the
-        // window found once (cage always shows its client fullscreen) holds for all of them.
-        let oneClientPerSession = driver.kind == .cage
-        var knownWindow: Window?
         var number = 0, retried = false
         while number < configuration.scripts.count {
             let script = configuration.scripts[number]
@@ -98,13 +94,7 @@ public struct MatrixRunner {
                 starts += 1
                 configuration.progress?("\(prefix): starting" + (starts > 1 ? " again" : ""))
                 do {
-                    if oneClientPerSession, knownWindow == nil {
-                        let calibration = try start(driver, calibrationDirectory: directory + "/calibration")
-                        stop(calibration.session, directory: directory)
-                        knownWindow = calibration.window
-                    }
-                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""),
-                                        knownWindow: knownWindow)
+                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""))
                 } catch {
                     // The first start decides whether the compositor runs here at all.
                     guard starts > 1 else {
@@ -126,7 +116,7 @@ public struct MatrixRunner {
             let cell = cell(script, session: session, window: window, directory: directory + "/" + script.name)
             // A compositor that took the touches for a gesture of its own (a shell's overview) may
             // still be in that state: the next script gets a fresh one, so scripts stay independent.
-            if cell.run?.leftCompositorChanged == true || oneClientPerSession {
+            if cell.run?.leftCompositorChanged == true {
                 stop(session, directory: directory)
                 running = nil
             }
@@ -147,12 +137,11 @@ public struct MatrixRunner {
     /// Where our window is on the output, and its size.
     typealias Window = (origin: (x: Double, y: Double), size: (width: Int, height: Int))
 
-    /// Starts the compositor and finds our window in it (unless it is known already).
-    private func start(_ driver: any CompositorDriver, calibrationDirectory: String, knownWindow: Window? = nil) throws
+    /// Starts the compositor and finds our window in it.
+    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws
         -> (session: CompositorSession, window: Window) {
         let session = try driver.start(configuration.driverConfiguration)
         MatrixInterruption.shared.add(session)
-        if let knownWindow { return (session, knownWindow) }
         do {
             return (session, try calibrate(session, directory: calibrationDirectory))
         } catch {

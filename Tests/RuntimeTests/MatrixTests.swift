@@ -124,6 +124,20 @@ enum SyntheticCompositors {
         #expect(same.agrees && same.variants.count == 1 && same.deliveries.allSatisfy(\.isEqual))
     }
 
+    @Test func outcomesCountFiringsAndViewDisplacements() throws {
+        func transition(_ to: String, _ recognizer: String = "tap") -> String {
+            "{\"kind\":\"transition\",\"t\":1,\"recognizer\":\"\(recognizer)\",\"view\":\"pad\",\"from\":\"possible\",\"to\":\"\(to)\",\"reason\":\"r\",\"values\":{}}"
+        }
+        let log = [transition("recognized"), transition("possible"), transition("recognized"), transition("possible"),
+                   transition("failed", "pan"), transition("possible", "pan")].joined(separator: "\n")
+        let outcome = MatrixOutcome(initial: SceneSnapshot(views: ["red": [40, 40, 120, 120], "blue": [0, 0, 10, 10]]),
+                                    final: SceneSnapshot(views: ["red": [220, 160, 120, 120], "blue": [0, 0, 20, 10]]),
+                                    deliveriesLog: log)
+        #expect(outcome.recognizers == ["tap@pad": "fired ×2", "pan@pad": "failed"])
+        #expect(outcome.fired == ["tap@pad"])
+        #expect(outcome.views == ["red": "180,120", "blue": "0,0 size 20×10"])
+    }
+
     @Test func exitStatusIsZeroOneOrTwo() throws {
         let agree = try SyntheticCompositors.result([(.weston, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed))),
                                                      (.kwin, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed)))])

@@ -172,9 +172,9 @@ public enum MatrixReport {
         }
         let outcomes = comparison.outcomeRows
         if !outcomes.isEmpty {
-            let moved = outcomes.filter { row in row.values.contains { $0 != "0,0" } }
+            let moved = outcomes.filter { row in row.values.contains { $0 != "0,0" && $0 != "possible" } }
             if !moved.isEmpty {
-                out += "Outcomes (views: how far each moved; recognizers: last state):\n\n"
+                out += "Outcomes (views: how far each moved; recognizers: how often each fired, else its last decision):\n\n"
                 out += "| | " + comparison.runs.map(\.kind.displayName).joined(separator: " | ") + " |\n|---|"
                     + String(repeating: "---|", count: comparison.runs.count) + "\n"
                 for (name, values) in moved { out += row([name] + values) }

@@ -44,7 +44,8 @@ public struct MatrixOutcome: Hashable, Sendable {
     /// View name → "Δx,Δy" of its frame's origin since the scene was built ("0,0": it stayed),
     /// plus " size W×H" when its size changed.
     public var views: [String: String]
-    /// "recognizer@view" → the state its last transition entered.
+    /// "recognizer@view" → "fired ×N" (recognized or ended N times), else the last state it
+    /// decided (began, failed, cancelled), else "possible".
     public var recognizers: [String: String]
 
     /// Creates an outcome.
@@ -65,20 +66,28 @@ public struct MatrixOutcome: Hashable, Sendable {
             }
             views[name] = text
         }
-        var recognizers: [String: String] = [:]
+        // Recognizers return to possible once they have fired, so the last state says little:
+        // count the times each fired (recognized or ended), else keep the last decision it made.
+        var fires: [String: Int] = [:], decided: [String: String] = [:], order: [String] = []
         for line in deliveriesLog.split(separator: "\n") {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
                   object["kind"] as? String == "transition", let name = object["recognizer"] as? String,
                   let state = object["to"] as? String else { continue }
-            let view = object["view"] as? String
-            recognizers[view.map { "\(name)@\($0)" } ?? name] = state
+            let key = (object["view"] as? String).map { "\(name)@\($0)" } ?? name
+            if !order.contains(key) { order.append(key) }
+            if state == "recognized" || state == "ended" { fires[key, default: 0] += 1 }
+            if state != "possible" { decided[key] = state }
+        }
+        var recognizers: [String: String] = [:]
+        for key in order {
+            recognizers[key] = fires[key].map { "fired ×\($0)" } ?? decided[key] ?? "possible"
         }
         self.init(views: views, recognizers: recognizers)
     }
 
-    /// Recognizers whose last state says they fired (began, changed, recognized or ended).
+    /// Recognizers that fired at least once.
     public var fired: [String] {
-        recognizers.filter { ["began", "changed", "recognized", "ended"].contains($0.value) }.keys.sorted()
+        recognizers.filter { $0.value.hasPrefix("fired") }.keys.sorted()
     }
 
     private static func number(_ value: Double) -> String {

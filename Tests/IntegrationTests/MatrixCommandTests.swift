@@ -150,6 +150,54 @@ struct MatrixCommandTests {
         #expect(output.contains("injects: touch, frame, cancel"))
     }
 
+    @Test("SIGINT mid-run stops every process the matrix started and leaves no folder")
+    func interrupted() throws {
+        let directory = try TemporaryDirectory()
+        let process = try ChildProcess(executable: try sandboxExecutable(),
+                                       arguments: ["matrix", "--battery", "--compositors", "weston", "-o", directory.file("m")],
+                                       environment: ProcessInfo.processInfo.environment, logPath: directory.file("out.log"))
+        // Mid-run: weston and a client are up (the whole battery takes over ten seconds on weston).
+        var descendants: [pid_t] = []
+        let deadline = MonotonicClock.now() + 10
+        while descendants.count < 2 && MonotonicClock.now() < deadline {
+            usleep(100_000)
+            descendants = Self.descendants(of: process.pid)
+        }
+        #expect(descendants.count >= 2, "no compositor and client under the matrix: \(process.output())")
+        kill(process.pid, SIGINT)
+        #expect(process.wait(timeout: 15) == .exited(130), "\(process.output())")
+        let survivors = descendants.filter { Self.isAlive($0) }
+        #expect(survivors.isEmpty, "still running: \(survivors)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("m") }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    /// Every process whose parent chain leads to `root` (from /proc).
+    private static func descendants(of root: pid_t) -> [pid_t] {
+        var parents: [pid_t: pid_t] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { continue }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let parent = pid_t(fields[1]) { parents[pid] = parent }
+        }
+        var result: [pid_t] = [], frontier: Set<pid_t> = [root]
+        while !frontier.isEmpty {
+            let children = parents.filter { frontier.contains($0.value) }.map(\.key)
+            result += children
+            frontier = Set(children)
+        }
+        return result
+    }
+
+    /// True for a process that exists and is not a zombie.
+    private static func isAlive(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
     @Test("a bad script is one located line, exit 2, and no folder")
     func badScript() throws {
         let directory = try TemporaryDirectory()

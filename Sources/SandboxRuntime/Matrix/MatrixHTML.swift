@@ -45,8 +45,12 @@ public enum MatrixHTML {
         var rows: [[String]] = []
         rows.append(["version"] + result.columns.map { $0.version ?? "-" })
         rows.append(["status"] + result.columns.map { $0.unavailable ?? "ran" })
+        rows.append(["window"] + result.columns.map { column in
+            guard let size = column.windowSize, let origin = column.windowOrigin else { return "-" }
+            return "\(size.width)×\(size.height) at \(MatrixReport.number(origin.x)),\(MatrixReport.number(origin.y))"
+        })
         rows.append(["injects"] + result.columns.map { $0.unavailable == nil ? $0.capabilities.names.joined(separator: ", ") : "-" })
-        return "<h2>Compositors</h2>\n" + table(["", ] + result.columns.map(\.kind.displayName), rows.map { $0.map { ($0, nil) } })
+        return "<h2>Compositors</h2>\n" + table([""] + result.columns.map(\.kind.displayName), rows.map { $0.map { ($0, nil) } })
     }
 
     private static func summary(_ result: MatrixResult) -> String {

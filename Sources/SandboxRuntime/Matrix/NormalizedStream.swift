@@ -6,9 +6,10 @@ import TouchStream
 /// of first down (0, 1, …), serials and times made relative to the first, surface names dropped,
 /// and the events grouped into frames.
 ///
-/// A group ends at wl_touch.frame, at a cancel, or — where the compositor sent no frame — when an
-/// up leaves no touch down and a later event follows (the point where the client's idle flush
-/// delivers it), and at the end of the stream. Coordinates stay surface-local and exact.
+/// A group ends at wl_touch.frame, at a cancel, at the end of the stream, and where the compositor
+/// sent no frame but our client delivered anyway: at its `flush` records when the trace has them,
+/// else (older traces) when an up leaves no touch down and another event follows, as the checker
+/// reads it (A1). Coordinates stay surface-local and exact.
 public struct NormalizedStream: Hashable, Sendable {
     /// One wl_touch event with its renumbered id and relative serial and time.
     public struct Event: Hashable, Sendable {
@@ -77,6 +78,8 @@ public struct NormalizedStream: Hashable, Sendable {
         var firstSerial: UInt32?, firstTime: UInt32?
         var lastTerminator: Terminator?
         var upLeftNoneDown = false
+        // Flush records (the live client's idle deliveries) are exact; without them, infer.
+        let hasFlushRecords = records.contains { $0.event.name == "flush" }
 
         func close(_ terminator: Terminator) {
             frames.append(Frame(events: pending, terminator: terminator))
@@ -100,11 +103,15 @@ public struct NormalizedStream: Hashable, Sendable {
 
         for record in records {
             let event = record.event
+            if event.name == "flush" {
+                if !pending.isEmpty { close(.none) }
+                continue
+            }
             switch event {
             case .frame, .cancel, .down, .motion, .up, .shape, .orientation: break
             default: continue
             }
-            if upLeftNoneDown, !pending.isEmpty, !Self.isFrameOrCancel(event) { close(.none) }
+            if !hasFlushRecords, upLeftNoneDown, !pending.isEmpty, !Self.isFrameOrCancel(event) { close(.none) }
             upLeftNoneDown = false
             switch event {
             case .frame:

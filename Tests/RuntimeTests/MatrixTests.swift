@@ -243,6 +243,19 @@ enum SyntheticCompositors {
         #expect(page.contains("not injectable here"))
     }
 
+    @Test func reportFilesAndPerRunFilesAreWritten() throws {
+        let folder = NSTemporaryDirectory() + "matrix-out-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/kwin/two", withIntermediateDirectories: true)
+        let result = try SyntheticCompositors.result([(.kwin, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed)))])
+        try MatrixOutput.write(result, into: folder)
+        #expect(try String(contentsOfFile: folder + "/report.md", encoding: .utf8) == MatrixReport.markdown(result))
+        #expect(FileManager.default.fileExists(atPath: folder + "/matrix.html"))
+        #expect(try String(contentsOfFile: folder + "/kwin/two/stream.txt", encoding: .utf8)
+            == "down 0 60 100; down 1 140 100\nmotion 0 70 100\nup 0; up 1\n")
+        #expect(try String(contentsOfFile: folder + "/kwin/two/findings.txt", encoding: .utf8) == "")
+    }
+
     @Test func screenshotsAreInlinedAsDataURIs() throws {
         let path = NSTemporaryDirectory() + "matrix-shot-\(UUID().uuidString).png"
         defer { try? FileManager.default.removeItem(atPath: path) }

@@ -1,5 +1,4 @@
 import Foundation
-import Scenes
 
 // MARK: - Deliveries logs made comparable across compositors
 

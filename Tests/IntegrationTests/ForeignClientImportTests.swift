@@ -139,8 +139,8 @@ import TouchStream
             case .up(_, _, let id): "up \(id)"
             case .frame: "frame"
             case .cancel: "cancel"
-            case .shape, .orientation: record.event.name
             case .capabilities: nil
+            default: record.event.name
             }
         }
     }

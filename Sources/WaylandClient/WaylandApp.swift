@@ -43,7 +43,9 @@ public final class WaylandApp {
     private let display: WaylandDisplay
     private var registry: Registry!
     private(set) var window: XdgWindow?
-    private let pacer = FramePacer()
+    let pacer = FramePacer()
+    /// The loop timer that wakes the frame path at the pacer's chosen time (see FramePacer).
+    var frameTimer: TimerHandle?
     private var pool: BufferPool!
     private var hasConfigured = false
     private var committed: SurfaceGeometry?
@@ -95,6 +97,8 @@ public final class WaylandApp {
     public var surfaceName: String? { window?.surface.name }
     /// Counters of the frame path.
     public var frameStatistics: FrameStatistics { pacer.statistics }
+    /// wp_presentation, when the compositor offers it.
+    var presentationGlobal: Presentation? { registry.presentation }
 
     /// Runs the loop until a signal, a close request or `stop()`; throws when the connection fails.
     public func run() throws -> LoopExitReason {
@@ -102,6 +106,7 @@ public final class WaylandApp {
             for record in earlySeatRecords { delegate.waylandApp(self, didReceive: record) }
             earlySeatRecords = []
         }
+        startPacing()
         return try loop.run(display: display) {
             delegate?.waylandAppDidBecomeIdle(self)
             try drawIfNeeded()
@@ -201,15 +206,17 @@ extension WaylandApp {
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
 
-    /// Draws one frame if one is requested and the compositor is ready for it.
+    /// Draws one frame if one is requested, the compositor is ready for it and the pacer says now.
     private func drawIfNeeded() throws {
-        guard pacer.shouldDraw, let surface = window?.surface.proxy else { return }
+        guard frameIsDue(), let surface = window?.surface.proxy else { return }
         let geometry = surfaceScale.geometry(for: logicalSize)
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
         let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
+        let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
+        pacer.rendered(seconds: loop.now - renderStart)
         let geometryChanged = committed != geometry
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
         guard !damage.isEmpty else { return pacer.skip() }
@@ -238,6 +245,7 @@ extension WaylandApp: InputSink {
             if record.event.isCapabilities { earlySeatRecords.append(record) }
             return
         }
+        pacer.noteInput(record)
         delegate.waylandApp(self, didReceive: record)
     }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }

@@ -1,0 +1,167 @@
+// MARK: - When to commit
+
+/// What the frame path should do now.
+enum FrameDecision: Equatable {
+    /// Render and commit now.
+    case draw
+    /// Nothing to do before `until` (seconds on the presentation clock) unless an event arrives.
+    case wait(until: Double)
+}
+
+/// Predicts the compositor's next repaint from wp_presentation feedback and says when to commit.
+///
+/// Policy (the whole of it): **commit once per repaint, with the newest input, as late as is safe
+/// before the repaint.** A frame is committed only after the previous one was presented (its
+/// feedback arrived; until then the request waits, at most `feedbackWait` intervals). In the repaint
+/// cycle right after a presentation at P the commit is aimed at P + `targetOffset`: rendering starts
+/// the measured render time (plus `wakeupSlack`) before it. The offset is learned: it starts at
+/// `initialFraction` of the interval and creeps up by `probeStep` after every frame that made the
+/// next repaint (`fastProbeStep` until the first miss); a frame presented `missFactor` intervals or
+/// more after P missed, and pulls the offset to `missGuard` below where it was committed. The
+/// lowest miss relaxes by `missRelax` per hit, so a deadline that moved later is found again.
+/// With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
+/// interval ago, when the compositor's repaint loop may have stopped) the request is drawn at once:
+/// the first input after the frame callback commits, and the frame callback coalesces the rest.
+/// Times are seconds on the presentation clock; nothing here reads a clock.
+struct RepaintPredictor: Equatable {
+    // MARK: - Constants
+
+    /// Where the first target lies in a repaint interval, before anything is learned (fraction).
+    static let initialFraction = 0.5
+    /// How much later the target moves after a hit, before the first miss (s).
+    static let fastProbeStep = 0.5e-3
+    /// How much later the target moves after a hit, once a miss bounds it (s).
+    static let probeStep = 0.02e-3
+    /// How far below a missed commit's offset the target goes (s): weston arms its repaint timer
+    /// in whole milliseconds and repaints up to 1 ms before its nominal deadline.
+    static let missGuard = 0.5e-3
+    /// How fast the memory of the lowest miss fades per hit (s).
+    static let missRelax = 0.002e-3
+    /// A frame presented this many intervals or more after the reference presentation missed.
+    static let missFactor = 1.5
+    /// Time allowed between the loop's timer and the start of rendering (s).
+    static let wakeupSlack = 0.3e-3
+    /// How many intervals a request waits for the previous frame's feedback before drawing anyway.
+    static let feedbackWait = 2.0
+    /// Feedback wait when no interval is known yet (s).
+    static let defaultFeedbackWait = 0.05
+    /// Samples kept of render times and of presentation intervals.
+    static let historyLength = 16
+
+    // MARK: - State
+
+    /// The latest presentation time of one of our frames.
+    private(set) var lastPresented: Double?
+    /// The compositor's refresh period from the latest feedback (s); 0 when it gave none.
+    private(set) var refresh = 0.0
+    /// Intervals from each frame's reference presentation to its own (s), newest last.
+    private var intervals: [Double] = []
+    /// Render durations (s), newest last.
+    private var renderTimes: [Double] = []
+    /// The latest commit offset after its reference presentation that made the next repaint (s).
+    private(set) var highestHit: Double?
+    /// The lowest commit offset that missed the next repaint (s), slowly relaxing.
+    private(set) var lowestMiss: Double?
+    /// The commit waiting for feedback: its time and its reference presentation.
+    private(set) var inFlight: (commit: Double, reference: Double?)?
+    /// Counts of classified frames.
+    private(set) var hits = 0, misses = 0
+
+    static func == (a: RepaintPredictor, b: RepaintPredictor) -> Bool {
+        a.lastPresented == b.lastPresented && a.highestHit == b.highestHit && a.lowestMiss == b.lowestMiss
+            && a.inFlight?.commit == b.inFlight?.commit && a.hits == b.hits && a.misses == b.misses
+    }
+
+    // MARK: - Derived
+
+    /// The repaint interval: the shortest recent presentation-to-presentation time (a miss spans
+    /// two), never below the compositor's stated refresh; nil before either is known.
+    var interval: Double? {
+        let measured = intervals.min()
+        switch (measured, refresh > 0 ? refresh : nil) {
+        case let (m?, r?): return max(m, r)
+        case let (m?, nil): return m
+        case let (nil, r?): return r
+        case (nil, nil): return nil
+        }
+    }
+
+    /// The slowest recent render (s).
+    var renderEstimate: Double { renderTimes.max() ?? 0 }
+
+    /// When a commit should land after a presentation (s after it), nil before an interval is known.
+    var targetOffset: Double? {
+        guard let interval else { return nil }
+        let probed = highestHit.map { $0 + (lowestMiss == nil ? Self.fastProbeStep : Self.probeStep) }
+            ?? Self.initialFraction * interval
+        let bounded = lowestMiss.map { min(probed, $0 - Self.missGuard) } ?? probed
+        return min(max(bounded, 0), interval)
+    }
+
+    // MARK: - Decisions
+
+    /// What to do with a pending redraw request at `now`.
+    func decision(now: Double) -> FrameDecision {
+        if let inFlight {
+            let wait = interval.map { $0 * Self.feedbackWait } ?? Self.defaultFeedbackWait
+            if now < inFlight.commit + wait { return .wait(until: inFlight.commit + wait) }
+            return .draw
+        }
+        guard let reference = usableReference(now: now), let offset = targetOffset else { return .draw }
+        let start = reference + offset - renderEstimate - Self.wakeupSlack
+        return now >= start ? .draw : .wait(until: start)
+    }
+
+    /// The latest presentation if `now` is still in the repaint cycle that follows it.
+    private func usableReference(now: Double) -> Double? {
+        guard let lastPresented, let interval, now - lastPresented < interval else { return nil }
+        return lastPresented
+    }
+
+    // MARK: - Transitions
+
+    /// A frame took `seconds` to render.
+    mutating func rendered(seconds: Double) {
+        append(seconds, to: &renderTimes)
+    }
+
+    /// A frame was committed at `now` with a presentation feedback request.
+    mutating func committed(now: Double) {
+        inFlight = (now, usableReference(now: now))
+    }
+
+    /// The in-flight frame was presented at `time`; `refresh` is the compositor's period (0: none).
+    /// Returns whether it made the repaint after its reference presentation (nil: no reference).
+    @discardableResult
+    mutating func presented(at time: Double, refresh: Double) -> Bool? {
+        if refresh > 0 { self.refresh = refresh }
+        defer { lastPresented = max(lastPresented ?? time, time) }
+        guard let frame = inFlight else { return nil }
+        inFlight = nil
+        guard let reference = frame.reference else { return nil }
+        let elapsed = time - reference
+        let offset = frame.commit - reference
+        let hit = interval.map { elapsed < Self.missFactor * $0 } ?? true
+        if hit {
+            append(elapsed, to: &intervals)
+            hits += 1
+            highestHit = max(highestHit ?? offset, offset)
+            lowestMiss = lowestMiss.map { $0 + Self.missRelax }
+        } else {
+            misses += 1
+            lowestMiss = min(lowestMiss ?? offset, offset)
+            highestHit = min(highestHit ?? offset, offset - Self.missGuard)
+        }
+        return hit
+    }
+
+    /// The in-flight frame was never shown: no phase is learned, the next request draws.
+    mutating func discarded() {
+        inFlight = nil
+    }
+
+    private func append(_ value: Double, to history: inout [Double]) {
+        history.append(value)
+        if history.count > Self.historyLength { history.removeFirst(history.count - Self.historyLength) }
+    }
+}

@@ -106,10 +106,9 @@ final class FramePacer {
         let input = pendingInput
         pendingInput = FrameInput()
         guard let presentation else { return }
-        let committed = presentation.now()
-        predictor.committed(now: committed)
+        let frame = predictor.committed(now: presentation.now())
         presentation.feedback(surface: surface) { [weak self] result in
-            self?.finished(result, committed: committed, input: input)
+            self?.finished(result, frame: frame, input: input)
         }
     }
 
@@ -127,16 +126,17 @@ final class FramePacer {
         statistics.lastDoneTime = time
     }
 
-    private func finished(_ result: PresentationResult, committed: Double, input: FrameInput) {
+    private func finished(_ result: PresentationResult, frame: CommittedFrame, input: FrameInput) {
+        let committed = frame.commit
         switch result {
         case .presented(let time, let refresh, let sequence, let flags):
-            let hit = predictor.presented(at: time, refresh: refresh)
+            let hit = predictor.presented(frame, at: time, refresh: refresh)
             statistics.presented += 1
             if hit == false { statistics.missed += 1 }
             onPresentation(FramePresentation(committed: committed, presented: time, refresh: refresh,
                                              sequence: sequence, flags: flags, missed: hit == false, input: input))
         case .discarded:
-            predictor.discarded()
+            predictor.discarded(frame)
             statistics.discarded += 1
             onPresentation(FramePresentation(committed: committed, presented: nil, refresh: 0, sequence: 0, flags: 0,
                                              missed: false, input: input))

@@ -8,6 +8,12 @@ enum FrameDecision: Equatable {
     case wait(until: Double)
 }
 
+/// A commit as the predictor saw it: when, and after which presentation (nil: no usable phase).
+struct CommittedFrame: Equatable {
+    var commit: Double
+    var reference: Double?
+}
+
 /// Predicts the compositor's next repaint from wp_presentation feedback and says when to commit.
 ///
 /// Policy (the whole of it): **commit once per repaint, with the newest input, as late as is safe
@@ -17,8 +23,10 @@ enum FrameDecision: Equatable {
 /// the measured render time (plus `wakeupSlack`) before it. The offset is learned: it starts at
 /// `initialFraction` of the interval and creeps up by `probeStep` after every frame that made the
 /// next repaint (`fastProbeStep` until the first miss); a frame presented `missFactor` intervals or
-/// more after P missed, and pulls the offset to `missGuard` below where it was committed. The
-/// lowest miss relaxes by `missRelax` per hit, so a deadline that moved later is found again.
+/// more after P missed: committed at or beyond the offsets that worked, it bounds the offset to
+/// `missGuard` below where it was committed; committed well before them (the compositor ran late),
+/// it only backs the offset off by `missGuard`. The lowest miss relaxes by `missRelax` per hit,
+/// so a deadline that moved later is found again.
 /// With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
 /// interval ago, when the compositor's repaint loop may have stopped) the request is drawn at once:
 /// the first input after the frame callback commits, and the frame callback coalesces the rest.
@@ -37,16 +45,20 @@ struct RepaintPredictor: Equatable {
     static let missGuard = 0.5e-3
     /// How fast the memory of the lowest miss fades per hit (s).
     static let missRelax = 0.002e-3
-    /// A frame presented this many intervals or more after the reference presentation missed.
-    static let missFactor = 1.5
+    /// A frame presented this many intervals or more after the reference presentation missed:
+    /// weston, having found nothing to repaint at its deadline, restarts its repaint loop on the
+    /// late commit and presents it about 1.4 intervals after the reference, not 2.
+    static let missFactor = 1.25
     /// Time allowed between the loop's timer and the start of rendering (s).
     static let wakeupSlack = 0.3e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway.
-    static let feedbackWait = 2.0
+    static let feedbackWait = 3.0
     /// Feedback wait when no interval is known yet (s).
     static let defaultFeedbackWait = 0.05
-    /// Samples kept of render times and of presentation intervals.
+    /// Samples kept of presentation intervals.
     static let historyLength = 16
+    /// Samples kept of render times: a full repaint (first frame, resize) ages out after these.
+    static let renderHistoryLength = 8
 
     // MARK: - State
 
@@ -62,14 +74,14 @@ struct RepaintPredictor: Equatable {
     private(set) var highestHit: Double?
     /// The lowest commit offset that missed the next repaint (s), slowly relaxing.
     private(set) var lowestMiss: Double?
-    /// The commit waiting for feedback: its time and its reference presentation.
-    private(set) var inFlight: (commit: Double, reference: Double?)?
+    /// The latest commit, while its feedback has not arrived.
+    private(set) var inFlight: CommittedFrame?
     /// Counts of classified frames.
     private(set) var hits = 0, misses = 0
 
     static func == (a: RepaintPredictor, b: RepaintPredictor) -> Bool {
         a.lastPresented == b.lastPresented && a.highestHit == b.highestHit && a.lowestMiss == b.lowestMiss
-            && a.inFlight?.commit == b.inFlight?.commit && a.hits == b.hits && a.misses == b.misses
+            && a.inFlight == b.inFlight && a.hits == b.hits && a.misses == b.misses
     }
 
     // MARK: - Derived
@@ -122,46 +134,55 @@ struct RepaintPredictor: Equatable {
 
     /// A frame took `seconds` to render.
     mutating func rendered(seconds: Double) {
-        append(seconds, to: &renderTimes)
+        append(seconds, to: &renderTimes, keeping: Self.renderHistoryLength)
     }
 
-    /// A frame was committed at `now` with a presentation feedback request.
-    mutating func committed(now: Double) {
-        inFlight = (now, usableReference(now: now))
+    /// A frame was committed at `now` with a presentation feedback request; the result goes
+    /// with its feedback to `presented` or `discarded`.
+    mutating func committed(now: Double) -> CommittedFrame {
+        let frame = CommittedFrame(commit: now, reference: usableReference(now: now))
+        inFlight = frame
+        return frame
     }
 
-    /// The in-flight frame was presented at `time`; `refresh` is the compositor's period (0: none).
+    /// `frame` was presented at `time`; `refresh` is the compositor's period (0: none).
     /// Returns whether it made the repaint after its reference presentation (nil: no reference).
     @discardableResult
-    mutating func presented(at time: Double, refresh: Double) -> Bool? {
+    mutating func presented(_ frame: CommittedFrame, at time: Double, refresh: Double) -> Bool? {
         if refresh > 0 { self.refresh = refresh }
+        if inFlight == frame { inFlight = nil }
+        // Consecutive presentations of our frames: the shortest recent gap is one repaint interval.
+        if let lastPresented, time > lastPresented { append(time - lastPresented, to: &intervals) }
         defer { lastPresented = max(lastPresented ?? time, time) }
-        guard let frame = inFlight else { return nil }
-        inFlight = nil
         guard let reference = frame.reference else { return nil }
         let elapsed = time - reference
         let offset = frame.commit - reference
         let hit = interval.map { elapsed < Self.missFactor * $0 } ?? true
         if hit {
-            append(elapsed, to: &intervals)
             hits += 1
             highestHit = max(highestHit ?? offset, offset)
             lowestMiss = lowestMiss.map { $0 + Self.missRelax }
-        } else {
+        } else if offset >= (highestHit ?? 0) - Self.missGuard {
+            // A miss at or beyond the offsets known to work: the deadline lies before it.
             misses += 1
             lowestMiss = min(lowestMiss ?? offset, offset)
             highestHit = min(highestHit ?? offset, offset - Self.missGuard)
+        } else {
+            // A miss well before offsets that worked says the compositor (or we) ran late, not
+            // where its deadline is: back off one guard step, keep the bound.
+            misses += 1
+            highestHit = highestHit.map { max($0 - Self.missGuard, 0) }
         }
         return hit
     }
 
-    /// The in-flight frame was never shown: no phase is learned, the next request draws.
-    mutating func discarded() {
-        inFlight = nil
+    /// `frame` was never shown: no phase is learned.
+    mutating func discarded(_ frame: CommittedFrame) {
+        if inFlight == frame { inFlight = nil }
     }
 
-    private func append(_ value: Double, to history: inout [Double]) {
+    private func append(_ value: Double, to history: inout [Double], keeping length: Int = historyLength) {
         history.append(value)
-        if history.count > Self.historyLength { history.removeFirst(history.count - Self.historyLength) }
+        if history.count > length { history.removeFirst(history.count - length) }
     }
 }

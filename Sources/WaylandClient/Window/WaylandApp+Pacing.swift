@@ -1,4 +1,3 @@
-import Glibc
 // MARK: - Frame timing
 
 extension WaylandApp {
@@ -13,9 +12,7 @@ extension WaylandApp {
     func frameIsDue() -> Bool {
         if let frameTimer { loop.cancel(frameTimer) }
         frameTimer = nil
-        let d = pacer.decision(loopNow: loop.now)
-        if getenv("GS_DEBUG_PACE") != nil { print("pace \(loop.now) \(String(describing: d)) \(pacer.scheduler)") }
-        switch d {
+        switch pacer.decision(loopNow: loop.now) {
         case nil: return false
         case .draw: return true
         case .wait(let until):

@@ -22,6 +22,14 @@ public struct DragMeasurement: Sendable {
         self.repaints = repaints.sorted { $0.begin < $1.begin }
     }
 
+    /// Per input frame: input → commit and input → shown (s), nil where nothing followed.
+    public var perInput: [(commit: Double?, shown: Double?)] {
+        inputs.map { input in
+            let commit = firstCommit(after: input)
+            return (commit.map { $0 - input }, commit.flatMap { repaint(after: $0) }.map { $0.posted - input })
+        }
+    }
+
     /// Input → commit latency per input frame that some commit followed (s).
     public var commitLatencies: [Double] {
         inputs.compactMap { input in firstCommit(after: input).map { $0 - input } }

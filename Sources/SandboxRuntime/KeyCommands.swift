@@ -240,8 +240,9 @@ extension LiveSession {
     /// Lays the HUD out for this frame and returns its damage (nothing while it stays hidden).
     func hudDamage() -> [Rect] {
         guard hud.isShowing || !hud.panels.isEmpty else { return [] }
-        let snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
+        var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
+        snapshot.latency = presentLatency.line
         return hud.update(snapshot, keyMap: KeyCommand.keyMapLines)
     }
 }

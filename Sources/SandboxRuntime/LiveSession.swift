@@ -61,6 +61,8 @@ public final class LiveSession: WaylandAppDelegate {
     /// The heads-up display and key map (HUD/), and what the key commands remember.
     let hud = HUD()
     var keys = KeyCommandState()
+    /// Input → presented latency for the HUD (wp_presentation feedback).
+    var presentLatency = PresentLatencyWindow()
     /// Ghost spots under mouse-emulated fingers.
     private var ghostSpots = EmulatedTouchSpots()
     /// The trace being written, once its first record (or the end) has opened it.
@@ -172,6 +174,10 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
         handleKey(key)  // KeyCommands.swift
+    }
+
+    public func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) {
+        presented(frame)  // Latency/LivePresentation.swift
     }
 
     // MARK: - Recognizers for the HUD

@@ -127,13 +127,15 @@ final class FramePacer {
     }
 
     private func finished(_ result: PresentationResult, frame: CommittedFrame, input: FrameInput) {
-        let committed = frame.commit
+        // Reported on CLOCK_MONOTONIC, the clock of input timestamps, whatever the presentation clock.
+        let toMonotonic = EventLoop.monotonicNow() - (presentation?.now() ?? EventLoop.monotonicNow())
+        let committed = frame.commit + toMonotonic
         switch result {
         case .presented(let time, let refresh, let sequence, let flags):
             let hit = predictor.presented(frame, at: time, refresh: refresh)
             statistics.presented += 1
             if hit == false { statistics.missed += 1 }
-            onPresentation(FramePresentation(committed: committed, presented: time, refresh: refresh,
+            onPresentation(FramePresentation(committed: committed, presented: time + toMonotonic, refresh: refresh,
                                              sequence: sequence, flags: flags, missed: hit == false, input: input))
         case .discarded:
             predictor.discarded(frame)

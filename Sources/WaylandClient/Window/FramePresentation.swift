@@ -26,8 +26,8 @@ public struct FrameInput: Hashable, Sendable {
         }
     }
 
-    /// Input → `presented` latency of every event, in seconds. Both clocks are assumed to be the
-    /// compositor's CLOCK_MONOTONIC (weston, KWin, mutter and wlroots use it for both); a
+    /// Input → `presented` (CLOCK_MONOTONIC s) latency of every event, in seconds. Input times are
+    /// assumed to be CLOCK_MONOTONIC (weston, KWin, mutter and wlroots stamp input with it); a
     /// millisecond time is compared modulo 2³² ms, and a latency outside 0…`plausible` is dropped.
     public func latencies(presented: Double, plausible: Double = 10) -> [Double] {
         var result = hiResTimes.map { presented - $0 }
@@ -43,9 +43,9 @@ public struct FrameInput: Hashable, Sendable {
 
 /// What wp_presentation said about one committed frame, with the input it showed.
 public struct FramePresentation: Hashable, Sendable {
-    /// When the frame was committed (s, presentation clock).
+    /// When the frame was committed (s, CLOCK_MONOTONIC).
     public var committed: Double
-    /// When it turned into light (s, presentation clock); nil when it was discarded.
+    /// When it turned into light (s, CLOCK_MONOTONIC, converted from the presentation clock); nil when discarded.
     public var presented: Double?
     /// The compositor's refresh period (s; 0 when it gave none).
     public var refresh: Double

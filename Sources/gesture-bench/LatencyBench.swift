@@ -16,10 +16,18 @@ struct LatencyBench: ParsableCommand {
     @Option(help: "Rounds; each client drags once per round, clients interleaved.") var rounds = 5
     @Option(help: "Motion frames per drag.") var frames = 300
     @Option(help: "Milliseconds between input frames.") var interval = 8.0
-    @Option(help: "Comma-separated client names to run (default: every installed one).") var clients: String?
+    @Option(help: "Comma-separated client names to run (default: every installed one; gesture-sandbox with --steady).")
+    var clients: String?
+    @Option(help: "Instead of drags: SECONDS of --fingers fingers moving at --rate input frames per second.")
+    var steady: Double?
+    @Option(help: "Fingers for --steady.") var fingers = 10
+    @Option(help: "Input frames per second for --steady.") var rate = 240.0
 
     func validate() throws {
         guard rounds > 0, frames > 0, interval > 0 else { throw ValidationError("rounds, frames and interval must be positive") }
+        guard (steady ?? 1) > 0, (1...10).contains(fingers), rate > 0 else {
+            throw ValidationError("--steady and --rate must be positive, --fingers 1...10")
+        }
     }
 
     func run() throws {
@@ -32,7 +40,9 @@ struct LatencyBench: ParsableCommand {
         if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
             throw ValidationError("unknown client \(unknown); known: \(known.map(\.name).joined(separator: ", "))")
         }
-        let chosen = known.filter { (wanted?.contains($0.name) ?? true) && $0.isInstalled }
+        let defaultSet: Set<String>? = steady == nil ? nil : ["gesture-sandbox"]
+        let chosen = known.filter { (wanted?.contains($0.name) ?? defaultSet?.contains($0.name) ?? true) && $0.isInstalled }
+        if let steady { return try runSteady(seconds: steady, clients: chosen) }
         for missing in known where !missing.isInstalled && (wanted?.contains(missing.name) ?? true) {
             print("skipped \(missing.name): \(missing.executable) is not installed")
         }
@@ -40,6 +50,24 @@ struct LatencyBench: ParsableCommand {
               + "weston headless \(benchmark.width)×\(benchmark.height)")
         let runs = try benchmark.run(chosen)
         print(LatencyTable(runs: runs, clients: chosen.map(\.name)).text)
+    }
+}
+
+extension LatencyBench {
+    func runSteady(seconds: Double, clients: [LatencyClient]) throws {
+        var benchmark = SteadyStateBenchmark()
+        benchmark.duration = seconds
+        benchmark.fingers = fingers
+        benchmark.rate = rate
+        print("steady state: \(fingers) fingers at \(rate) Hz for \(seconds) s, weston headless \(benchmark.width)×\(benchmark.height)")
+        for client in clients {
+            let result = try benchmark.run(client)
+            let mib = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_048_576) }
+            print("\(result.client): \(result.inputFrames) input frames, \(result.commits) commits into "
+                  + "\(result.repaintsWithCommits) repaints, \(result.repaintsWithSeveralCommits) repaints with two or more; "
+                  + "CPU \(result.cpu.map { String(format: "%.1f s", $0) } ?? "–")")
+            print("  RSS MiB: " + result.residentSamples.map { "\(Int($0.time)) s \(mib($0.bytes))" }.joined(separator: ", "))
+        }
     }
 }
 

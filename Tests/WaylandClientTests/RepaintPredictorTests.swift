@@ -64,14 +64,14 @@ import Testing
         #expect(predictor.presented(frame, at: 1.025, refresh: refresh) == true)
         let second = try #require(predictor.targetOffset)
         #expect(abs(second - (first + RepaintPredictor.fastProbeStep)) < 1e-9)
-        // Miss: committed later, presented two intervals after the reference.
+        // Miss: committed later, presented 1.4 intervals after the reference (weston restarting its loop).
         frame = predictor.committed(now: 1.025 + second)
-        #expect(predictor.presented(frame, at: 1.075, refresh: refresh) == false)
+        #expect(predictor.presented(frame, at: 1.060, refresh: refresh) == false)
         let bounded = try #require(predictor.targetOffset)
         #expect(abs(bounded - (second - RepaintPredictor.missGuard)) < 1e-9)
         #expect(predictor.lowestMiss.map { abs($0 - second) < 1e-9 } == true)
         // Later hits creep up by the slow step and never past the guard below the miss.
-        var reference = 1.075
+        var reference = 1.060
         for _ in 0..<100 {
             let offset = try #require(predictor.targetOffset)
             frame = predictor.committed(now: reference + offset)
@@ -93,6 +93,19 @@ import Testing
         #expect(predictor.presented(frame, at: 1.075, refresh: refresh) == false)
         #expect(predictor.lowestMiss == nil)
         #expect(predictor.misses == 1)
+    }
+
+    @Test func aStallLikeMissBoundsTheTargetOnlyWhenRepeated() throws {
+        var predictor = settled()
+        var reference = 1.0
+        for attempt in 0..<2 {
+            let target = try #require(predictor.targetOffset)
+            let frame = predictor.committed(now: reference + target)
+            // Two intervals later: a vblank-paced miss, or the compositor stalled.
+            #expect(predictor.presented(frame, at: reference + 0.050, refresh: refresh) == false)
+            #expect((predictor.lowestMiss != nil) == (attempt == 1))
+            reference += 0.050
+        }
     }
 
     @Test func aDiscardedFrameReleasesTheRequest() {
@@ -150,9 +163,10 @@ private struct SimulatedWeston {
             now = shown
         }
         let deadline = SimulatedWeston.refresh - SimulatedWeston.repaintWindow - weston.timerRounding
-        // The last 100 commits: every one within 1.5 ms before the deadline, none after it.
+        // The last 100 commits: all within 1.5 ms before the deadline but for the rare re-probe past it.
         #expect(lateOffsets.count == 100)
-        #expect(lateOffsets.allSatisfy { $0 < deadline && $0 > deadline - 0.0015 })
-        #expect(misses <= 12)  // learning the deadline costs a few misses, early on
+        #expect(lateOffsets.allSatisfy { $0 > deadline - 0.0015 })
+        #expect(lateOffsets.filter { $0 >= deadline }.count <= 2)
+        #expect(misses <= 12, "learning the deadline costs a few misses, early on")
     }
 }

@@ -12,24 +12,34 @@ enum FrameDecision: Equatable {
 struct CommittedFrame: Equatable {
     var commit: Double
     var reference: Double?
+    /// The target offset it was timed for, if it was.
+    var target: Double?
+    /// Committed no later than the target (plus `missGuard`): its outcome says where the deadline
+    /// is. A later commit (input that came after the target, drawn at once) teaches nothing.
+    var timed: Bool
 }
 
 /// Predicts the compositor's next repaint from wp_presentation feedback and says when to commit.
 ///
 /// Policy (the whole of it): **commit once per repaint, with the newest input, as late as is safe
-/// before the repaint.** A frame is committed only after the previous one was presented (its
-/// feedback arrived; until then the request waits, at most `feedbackWait` intervals). In the repaint
-/// cycle right after a presentation at P the commit is aimed at P + `targetOffset`: rendering starts
-/// the measured render time (plus `wakeupSlack`) before it. The offset is learned: it starts at
-/// `initialFraction` of the interval and creeps up by `probeStep` after every frame that made the
-/// next repaint (`fastProbeStep` until the first miss); a frame presented `missFactor` intervals or
-/// more after P missed: committed at or beyond the offsets that worked, it bounds the offset to
-/// `missGuard` below where it was committed; committed well before them (the compositor ran late),
-/// it only backs the offset off by `missGuard`. The lowest miss relaxes by `missRelax` per hit,
-/// so a deadline that moved later is found again.
-/// With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
-/// interval ago, when the compositor's repaint loop may have stopped) the request is drawn at once:
-/// the first input after the frame callback commits, and the frame callback coalesces the rest.
+/// before the repaint.**
+/// - A frame is committed only after the previous one was presented (its feedback arrived; a
+///   request waits for it at most `feedbackWait` intervals).
+/// - In the repaint cycle right after a presentation at P, the commit is aimed at P + `targetOffset`:
+///   rendering starts the measured render time (the slowest of the last `renderHistoryLength`)
+///   plus `wakeupSlack` before it. A request that comes later in the cycle is drawn at once.
+/// - With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
+///   interval ago, when the compositor's repaint loop may have stopped) a request is drawn at once:
+///   the first input after the frame callback commits, and the frame callback coalesces the rest.
+/// - The offset is learned from timed commits only (committed by the target): it starts at
+///   `initialFraction` of the refresh period and, after each frame that made the next repaint,
+///   moves to where that frame was aimed plus `fastProbeStep` (`probeStep` once a miss bounds it).
+///   A frame presented `missFactor` intervals or more after P missed: committed at or beyond the
+///   offsets that worked, it bounds the offset to `missGuard` below its own; committed well before
+///   them (the compositor ran late), it backs the offset off by `missGuard` only; one presented
+///   `stallFactor` intervals late counts as a bound only when the timed frame before it missed too.
+///   The bound relaxes by `missRelax` per hit, so a deadline that moved later is found again.
+///
 /// Times are seconds on the presentation clock; nothing here reads a clock.
 struct RepaintPredictor: Equatable {
     // MARK: - Constants
@@ -44,11 +54,16 @@ struct RepaintPredictor: Equatable {
     /// in whole milliseconds and repaints up to 1 ms before its nominal deadline.
     static let missGuard = 0.5e-3
     /// How fast the memory of the lowest miss fades per hit (s).
-    static let missRelax = 0.002e-3
+    static let missRelax = 0.005e-3
+    /// A miss presented this many intervals or more after its reference looks like a compositor
+    /// stall (weston presents a commit that just missed about 1.4 intervals after the reference):
+    /// it bounds the target only when the timed frame before it missed too.
+    static let stallFactor = 1.75
     /// A frame presented this many intervals or more after the reference presentation missed:
     /// weston, having found nothing to repaint at its deadline, restarts its repaint loop on the
-    /// late commit and presents it about 1.4 intervals after the reference, not 2.
-    static let missFactor = 1.25
+    /// late commit and presents it about 1.4 intervals after the reference, not 2; a loaded
+    /// machine delays a hit by up to a quarter interval.
+    static let missFactor = 1.33
     /// Time allowed between the loop's timer and the start of rendering (s).
     static let wakeupSlack = 0.3e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway.
@@ -76,6 +91,8 @@ struct RepaintPredictor: Equatable {
     private(set) var lowestMiss: Double?
     /// The latest commit, while its feedback has not arrived.
     private(set) var inFlight: CommittedFrame?
+    /// The previous timed frame missed.
+    private var previousTimedMissed = false
     /// Counts of classified frames.
     private(set) var hits = 0, misses = 0
 
@@ -105,7 +122,7 @@ struct RepaintPredictor: Equatable {
     var targetOffset: Double? {
         guard let interval else { return nil }
         let probed = highestHit.map { $0 + (lowestMiss == nil ? Self.fastProbeStep : Self.probeStep) }
-            ?? Self.initialFraction * interval
+            ?? Self.initialFraction * (refresh > 0 ? refresh : interval)
         let bounded = lowestMiss.map { min(probed, $0 - Self.missGuard) } ?? probed
         return min(max(bounded, 0), interval)
     }
@@ -140,7 +157,9 @@ struct RepaintPredictor: Equatable {
     /// A frame was committed at `now` with a presentation feedback request; the result goes
     /// with its feedback to `presented` or `discarded`.
     mutating func committed(now: Double) -> CommittedFrame {
-        let frame = CommittedFrame(commit: now, reference: usableReference(now: now))
+        let reference = usableReference(now: now)
+        let timed = reference.map { reference in targetOffset.map { now <= reference + $0 + Self.missGuard } ?? false } ?? false
+        let frame = CommittedFrame(commit: now, reference: reference, target: targetOffset, timed: timed)
         inFlight = frame
         return frame
     }
@@ -158,15 +177,20 @@ struct RepaintPredictor: Equatable {
         let elapsed = time - reference
         let offset = frame.commit - reference
         let hit = interval.map { elapsed < Self.missFactor * $0 } ?? true
-        if hit {
+        let stall = interval.map { elapsed >= Self.stallFactor * $0 } ?? false
+        defer { if frame.timed { previousTimedMissed = !hit } }
+        if !frame.timed || (!hit && stall && !previousTimedMissed) {
+            if hit { hits += 1 } else { misses += 1 }
+        } else if hit {
             hits += 1
-            highestHit = max(highestHit ?? offset, offset)
+            // Probe from where it was aimed: it rendered and committed a little before that.
+            highestHit = max(highestHit ?? offset, offset, frame.target ?? offset)
             lowestMiss = lowestMiss.map { $0 + Self.missRelax }
         } else if offset >= (highestHit ?? 0) - Self.missGuard {
             // A miss at or beyond the offsets known to work: the deadline lies before it.
             misses += 1
             lowestMiss = min(lowestMiss ?? offset, offset)
-            highestHit = min(highestHit ?? offset, offset - Self.missGuard)
+            highestHit = min(highestHit ?? offset * Self.initialFraction, offset - Self.missGuard)
         } else {
             // A miss well before offsets that worked says the compositor (or we) ran late, not
             // where its deadline is: back off one guard step, keep the bound.

@@ -36,8 +36,9 @@ struct CommittedFrame: Equatable {
 ///   moves to where that frame was aimed plus `fastProbeStep` (`probeStep` once a miss bounds it).
 ///   A frame presented `missFactor` intervals or more after P missed: committed at or beyond the
 ///   offsets that worked, it bounds the offset to `missGuard` below its own; committed well before
-///   them (the compositor ran late), it backs the offset off by `missGuard` only; one presented
-///   `stallFactor` intervals late counts as a bound only when the timed frame before it missed too.
+///   them (the compositor ran late), it backs the offset off by `missGuard` only; one presented more
+///   than `restartFactor` intervals after its commit counts only when the timed frame before it
+///   missed too (a compositor stalled by load looks like that).
 ///   The bound relaxes by `missRelax` per hit, so a deadline that moved later is found again.
 ///
 /// Times are seconds on the presentation clock; nothing here reads a clock.
@@ -55,10 +56,12 @@ struct RepaintPredictor: Equatable {
     static let missGuard = 0.5e-3
     /// How fast the memory of the lowest miss fades per hit (s).
     static let missRelax = 0.005e-3
-    /// A miss presented this many intervals or more after its reference looks like a compositor
-    /// stall (weston presents a commit that just missed about 1.4 intervals after the reference):
-    /// it bounds the target only when the timed frame before it missed too.
-    static let stallFactor = 1.75
+    /// A miss presented within this many intervals of its own commit shows the deadline directly
+    /// (weston, finding nothing to repaint at its deadline, restarts its loop on the late commit and
+    /// presents it about one interval later). A later one (a vblank-paced compositor's next refresh,
+    /// or a compositor stalled by load) bounds the target only when the timed frame before it
+    /// missed too.
+    static let restartFactor = 1.2
     /// A frame presented this many intervals or more after the reference presentation missed:
     /// weston, having found nothing to repaint at its deadline, restarts its repaint loop on the
     /// late commit and presents it about 1.4 intervals after the reference, not 2; a loaded
@@ -177,7 +180,7 @@ struct RepaintPredictor: Equatable {
         let elapsed = time - reference
         let offset = frame.commit - reference
         let hit = interval.map { elapsed < Self.missFactor * $0 } ?? true
-        let stall = interval.map { elapsed >= Self.stallFactor * $0 } ?? false
+        let stall = interval.map { time - frame.commit > Self.restartFactor * $0 } ?? false
         defer { if frame.timed { previousTimedMissed = !hit } }
         if !frame.timed || (!hit && stall && !previousTimedMissed) {
             if hit { hits += 1 } else { misses += 1 }

@@ -69,8 +69,10 @@ struct RepaintPredictor: Equatable {
     static let missFactor = 1.33
     /// Time allowed between the loop's timer and the start of rendering (s).
     static let wakeupSlack = 0.3e-3
-    /// How many intervals a request waits for the previous frame's feedback before drawing anyway.
-    static let feedbackWait = 3.0
+    /// How many intervals a request waits for the previous frame's feedback before drawing anyway:
+    /// long, since the frame callback already came and feedback is late only when the compositor
+    /// is (a loaded weston headless can be 100 ms late).
+    static let feedbackWait = 10.0
     /// Feedback wait when no interval is known yet (s).
     static let defaultFeedbackWait = 0.05
     /// Samples kept of presentation intervals.

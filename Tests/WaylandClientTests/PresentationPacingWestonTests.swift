@@ -38,7 +38,8 @@ struct PresentationPacingWestonTests {
         _ = app.loop.schedule(at: app.loop.now + 10) { timedOut = true; app.stop() }
         #expect(try app.run() == .stopped)
         #expect(!timedOut, "weston log: \(weston.logText)")
-        #expect(drawer.mostInFlight == 1)
+        // Two in flight only where the pacer gave up waiting for late feedback (a loaded machine).
+        #expect(drawer.mostInFlight == 1 || app.frameStatistics.feedbackTimeouts > 0)
         #expect(drawer.presentations.count >= drawer.framesWanted)
         // Each frame turned into light after it was committed, and the frames came in order.
         let presented = drawer.presentations.compactMap(\.presented)

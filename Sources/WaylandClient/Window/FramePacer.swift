@@ -56,6 +56,8 @@ public struct FrameStatistics: Hashable, Sendable {
     public var discarded = 0
     /// Presented frames that missed the repaint they were aimed at (see `RepaintPredictor`).
     public var missed = 0
+    /// Frames committed while the previous one's feedback was still outstanding (it came too late).
+    public var feedbackTimeouts = 0
 }
 
 /// Owns the redraw state, the outstanding wl_surface.frame callback and, when wp_presentation is
@@ -106,6 +108,7 @@ final class FramePacer {
         let input = pendingInput
         pendingInput = FrameInput()
         guard let presentation else { return }
+        if predictor.inFlight != nil { statistics.feedbackTimeouts += 1 }
         let frame = predictor.committed(now: presentation.now())
         presentation.feedback(surface: surface) { [weak self] result in
             self?.finished(result, frame: frame, input: input)

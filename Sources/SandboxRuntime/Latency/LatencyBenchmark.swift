@@ -118,7 +118,7 @@ public struct LatencyBenchmark {
         let inputs = try inject(harness, from: client.dragStart)
         try harness.dispatch(for: tail)
         let end = MonotonicClock.now()
-        let cpu = zip(ProcessUsage.cpuSeconds(pid: process.pid), cpuBefore).map { $0 - $1 }
+        let cpu = ProcessUsage.cpuSeconds(pid: process.pid).flatMap { after in cpuBefore.map { after - $0 } }
         let commits = harness.commits.filter { $0.pid == process.pid }.map(\.time)
         let run = LatencyRun(client: client.name,
                              measurement: DragMeasurement(inputs: inputs, commits: commits, repaints: []),
@@ -148,9 +148,4 @@ public struct LatencyBenchmark {
         }
         return sent
     }
-}
-
-private func zip(_ a: Double?, _ b: Double?) -> (Double, Double)? {
-    guard let a, let b else { return nil }
-    return (a, b)
 }

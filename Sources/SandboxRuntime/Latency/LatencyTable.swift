@@ -6,15 +6,19 @@ import Foundation
 public struct LatencyTable {
     /// One client's row.
     public struct Row: Sendable {
+        /// The client's name.
         public var client: String
+        /// Runs summarised.
         public var runs: Int
-        /// Milliseconds.
+        /// Input → commit and input → shown percentiles, milliseconds.
         public var commitP50, commitP99, shownP50, shownP99: Double?
         /// Commits per repaint that took any: mean and largest.
         public var commitsPerRepaint: Double?
+        /// The most commits one repaint took.
         public var maxCommitsPerRepaint: Int
-        /// Milliseconds.
+        /// Launch → first mapped commit, milliseconds.
         public var startup: Double?
+        /// Largest peak resident set, MiB.
         public var peakResidentMiB: Double?
         /// Milliseconds of CPU per drag.
         public var cpu: Double?

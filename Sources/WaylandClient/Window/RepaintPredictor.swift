@@ -48,12 +48,12 @@ struct RepaintPredictor: Equatable {
     /// Where the first target lies in a repaint interval, before anything is learned (fraction).
     static let initialFraction = 0.5
     /// How much later the target moves after a hit, before the first miss (s).
-    static let fastProbeStep = 0.5e-3
+    static let fastProbeStep = 0.25e-3
     /// How much later the target moves after a hit, once a miss bounds it (s).
     static let probeStep = 0.02e-3
     /// How far below a missed commit's offset the target goes (s): weston arms its repaint timer
     /// in whole milliseconds and repaints up to 1 ms before its nominal deadline.
-    static let missGuard = 0.5e-3
+    static let missGuard = 0.3e-3
     /// How fast the memory of the lowest miss fades per hit (s).
     static let missRelax = 0.005e-3
     /// A miss presented within this many intervals of its own commit shows the deadline directly

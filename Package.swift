@@ -63,7 +63,7 @@ let package = Package(
 
         // MARK: - Executables
         .executableTarget(name: "gesture-sandbox", dependencies: [
-            "SandboxRuntime", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
+            "SandboxRuntime", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -81,10 +81,12 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
+        .testTarget(name: "RuntimeTests", dependencies: [
+            "SandboxRuntime", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
+        ]),
         .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),
     ]
 )

@@ -18,12 +18,15 @@ public struct Trace: Hashable, Sendable {
     public var header: TraceHeader?
     /// Records and (compact form only) sleeps, in order.
     public var items: [ScriptItem]
+    /// Presentation-feedback records (`PresentationRecord`), in order, apart from the touch records.
+    public var presentations: [PresentationRecord]
 
     /// Creates a trace.
-    public init(format: TraceFormat, header: TraceHeader?, items: [ScriptItem]) {
+    public init(format: TraceFormat, header: TraceHeader?, items: [ScriptItem], presentations: [PresentationRecord] = []) {
         self.format = format
         self.header = header
         self.items = items
+        self.presentations = presentations
     }
 
     /// The records, without sleeps.
@@ -42,7 +45,7 @@ public enum TraceReader {
             let reader = try JSONLTraceReader(path: path)
             var items: [ScriptItem] = []
             try reader.forEach { items.append(.record($0)) }
-            return Trace(format: .jsonLines, header: reader.header, items: items)
+            return Trace(format: .jsonLines, header: reader.header, items: items, presentations: reader.presentations)
         case .compact:
             guard let data = FileManager.default.contents(atPath: path) else {
                 throw TraceFileError(path: path, operation: "read")
@@ -50,7 +53,8 @@ public enum TraceReader {
             guard let text = String(data: data, encoding: .utf8) else {
                 throw TraceError(file: path, line: 1, column: 1, message: "not UTF-8 text")
             }
-            return Trace(format: .compact, header: nil, items: try CompactTrace.parse(text, name: path))
+            let parsed = try CompactTrace.parseWithPresentations(text, name: path)
+            return Trace(format: .compact, header: nil, items: parsed.items, presentations: parsed.presentations)
         }
     }
 

@@ -4,15 +4,16 @@ import Scenes
 import TouchKit
 import TouchStream
 
-// MARK: - A report a compositor maintainer can act on (DESIGN §1 "Report")
+// MARK: - A report a compositor maintainer can act on 
 
 /// Builds and writes a bug report folder for a trace:
 ///
 /// - `report.md`: environment, findings with the rules' wayland.xml text, the minimal trace (when
 ///   there are violations: shrunk keeping the first one), and how to replay it;
 /// - `timeline.svg`: the stream over time (``TimelineSVG``);
-/// - `first-finding.png` (when there is a finding): the scene replayed up to that record;
-/// - `end.png`: the scene after the whole trace;
+/// - `first-finding.png` (when there is a finding): the scene replayed up to that record, with the
+///   fingers' paths so far and the finding's event circled (``TouchOverlay``);
+/// - `end.png`: the scene after the whole trace, with every path and the first finding circled;
 /// - `minimal.txt` (when there are violations): the minimal trace in compact form.
 ///
 /// Everything is written into a temporary folder next to the destination and renamed into place,
@@ -92,12 +93,23 @@ public struct BugReport {
             let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
                                                      items: prefix.map { .record($0) }),
                                         sceneType: sceneType, profile: profile)
-            try session.writePNG(to: folder + "/first-finding.png")
+            try writePicture(of: session, records: prefix, to: folder + "/first-finding.png")
         }
-        try endSession.writePNG(to: folder + "/end.png")
+        try writePicture(of: endSession, records: trace.records, to: folder + "/end.png")
         if let minimalTrace {
             try OutputFile.write(CompactTrace.write(records: minimalTrace), to: folder + "/minimal.txt")
         }
         try OutputFile.write(markdown(), to: folder + "/report.md")
+    }
+
+    /// The scene as `session` left it, with the touches of `records` and the first finding over it.
+    private func writePicture(of session: ReplaySession, records: [RawRecord], to path: String) throws {
+        let overlay = TouchOverlay(records: records, finding: findings.first)
+        let size = session.host.scene.window.bounds.size
+        let buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
+        Renderer().draw(items: session.host.displayItems() + overlay.items(), background: session.host.background,
+                        into: buffer)
+        overlay.drawLabels(into: buffer.target, scale: 1, with: try TextRenderer())
+        try PNGFile.write(buffer.target, to: path)
     }
 }

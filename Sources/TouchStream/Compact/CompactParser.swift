@@ -49,6 +49,8 @@ struct CompactParser {
     private var lineStart = 0
     private var cursor = ScriptCursor()
     private var items: [ScriptItem] = []
+    /// `presentation` statements, kept apart from the touch script.
+    private(set) var presentations: [PresentationRecord] = []
 
     init(bytes: [UInt8], name: String) {
         self.bytes = bytes
@@ -103,6 +105,7 @@ struct CompactParser {
 
     private mutating func parseStatement(_ tokens: [CompactToken]) throws(TraceError) {
         guard let head = tokens.first else { return }
+        if head.text == PresentationRecord.kind { return try parsePresentation(tokens) }
         guard let keyword = CompactKeyword(rawValue: head.text) else {
             let names = CompactKeyword.allCases.map(\.rawValue).joined(separator: ", ")
             throw error(at: head, "unknown statement '\(head.text)' (expected one of: \(names))")
@@ -134,6 +137,16 @@ struct CompactParser {
         items.append(.record(RawRecord(event, hiResTimeNanoseconds: options.hires, isEmulated: options.emulated ?? false,
                                        isControl: options.control ?? false)))
         cursor.advance(after: event)
+    }
+
+    private mutating func parsePresentation(_ tokens: [CompactToken]) throws(TraceError) {
+        let words = tokens.dropFirst()
+        switch PresentationRecord.parse(compactOptions: words.map(\.text)) {
+        case .success(let record): presentations.append(record)
+        case .failure(let failure):
+            let at = failure.index.map { words[words.startIndex + $0] } ?? tokens[0]
+            throw error(at: at, failure.message)
+        }
     }
 
     private mutating func makeEvent(_ keyword: CompactKeyword, _ args: [CompactToken],

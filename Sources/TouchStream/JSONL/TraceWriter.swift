@@ -77,6 +77,14 @@ public final class TraceWriter {
         if (flushesEachFrame && endsFrame) || buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Appends one presentation-feedback record line.
+    public func write(_ presentation: PresentationRecord) throws(TraceFileError) {
+        precondition(!finished, "write after finish")
+        buffer.append(contentsOf: presentation.jsonLine.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
     /// Writes buffered lines to the temporary file.
     public func flush() throws(TraceFileError) {
         guard !buffer.isEmpty else { return }

@@ -25,7 +25,7 @@ struct Check: ParsableCommand {
             FILE:LINE:COLUMN: what is wrong).
             """)
 
-    @Argument(help: ArgumentHelp("The trace file.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace file, or - for standard input.", valueName: "trace"))
     var trace: String
 
     @Flag(help: "One JSON object per finding and a summary object, instead of text.")

@@ -24,7 +24,7 @@ struct Import: ParsableCommand {
                 a malformed wl_touch line is an error (LOG:LINE:COLUMN, exit 2) and writes nothing.
                 """)
 
-        @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1.", valueName: "log"))
+        @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1 (- for standard input).", valueName: "log"))
         var log: String
 
         @Option(name: [.short, .long], help: ArgumentHelp("The trace to write.", valueName: "trace"))
@@ -38,20 +38,29 @@ struct Import: ParsableCommand {
 
         func run() throws {
             let result: WaylandDebugImport
+            let outputs = OutputGroup()
+            let traceOutput: OutputTarget
             do {
-                result = try WaylandDebugImporter.importLog(try InputFiles.text(log), name: log, touchObject: touchObject)
+                try prepareOutputs([output], inputs: [log])
+                traceOutput = try outputs.open(output)
+                result = try WaylandDebugImporter.importLog(try InputFiles.text(log), name: InputPath.displayName(log),
+                                                            touchObject: touchObject)
             } catch {
                 throw fail(error, code: 2)
             }
-            guard !result.records.isEmpty else {
-                throw fail(TraceError(file: log, line: 1, column: 1,
+            // Seat capability records alone are not touch input: the log has no wl_touch event.
+            guard result.records.contains(where: { !$0.event.isCapabilities }) else {
+                throw fail(TraceError(file: InputPath.displayName(log), line: 1, column: 1,
                                       message: "no wl_touch events (run the client with WAYLAND_DEBUG=1 and touch it)"),
                            code: 2)
             }
             let header = TraceHeader(toolVersion: GestureSandbox.version, environment: result.environment,
                                      profile: profile, created: TraceHeader.isoTimestamp(Date()))
             do {
-                try OutputFile.writeTrace(result.records, header: header, to: output)
+                let writer = try TraceWriter(target: traceOutput, header: header)
+                for record in result.records { try writer.write(record) }
+                try writer.flush()
+                try outputs.commit()
             } catch {
                 throw fail(error)
             }

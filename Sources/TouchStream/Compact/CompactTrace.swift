@@ -34,8 +34,8 @@ public enum CompactTrace {
 
     /// Parses compact text into items with resolved times and serials; `name` locates errors.
     public static func parse(_ text: String, name: String = "<script>") throws(TraceError) -> [ScriptItem] {
-        var parser = CompactParser(bytes: Array(text.utf8), name: name)
-        return try parser.parseAll()
+        var parser = CompactParser(name: name)
+        return try parser.parseAll(Array(text.utf8))
     }
 
     /// Writes items as compact text that parses back to exactly the same items.

@@ -37,8 +37,10 @@ public enum WaylandDebugImporter {
         -> WaylandDebugImport {
         var state = ImportState(file: name, touchObject: touchObject)
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             lineNumber += 1
+            // CRLF logs (a log passed through a Windows tool or a terminal capture) read like LF ones.
+            let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
             guard let parsed = WaylandDebugLine(line) else {
                 if line.hasPrefix("["), line.contains("wl_touch@") {
                     // A message line cut short (a killed client, a log truncated by a tool).

@@ -65,7 +65,8 @@ public final class TraceWriter {
     deinit {
         guard !finished else { return }
         if flushesEachFrame {
-            // A recording is worth keeping: whatever reached the disk, up to its last whole record.
+            // A recording is worth keeping: whatever reaches the disk, up to its last whole record.
+            try? flush()
             finishAfterError()
         } else {
             target.discard()

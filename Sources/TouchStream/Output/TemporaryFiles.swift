@@ -88,7 +88,7 @@ public enum TemporaryFiles {
                 signal(number, SIG_DFL)
                 raise(number)
             }
-            action.sa_flags = Int32(SA_RESETHAND)
+            action.sa_flags = 0
             sigemptyset(&action.sa_mask)
             sigaction(number, &action, nil)
         }

@@ -80,7 +80,12 @@ public enum TemporaryFiles {
     }
 
     /// Installs handlers for `signals` that clean up, then die of the same signal as before.
+    /// The signals are unblocked too: a parent may have spawned us with them blocked.
     public static func removeOnSignals(_ signals: [Int32] = batchSignals) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        sigprocmask(SIG_UNBLOCK, &set, nil)
         for number in signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in

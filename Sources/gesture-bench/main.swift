@@ -5,7 +5,7 @@ struct GestureBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-bench",
         abstract: "Measure GestureSandbox's hot paths (build with -c release).",
-        subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self])
+        subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self, TraceBench.self])
 }
 
 GestureBench.main()

@@ -32,9 +32,11 @@ struct Run: ParsableCommand {
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
         options.traceArena = sceneOptions.traceArena
-        // A full disk must be a write error the recording survives, not SIGXFSZ; a crash keeps the
+        // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
+        // SIGPIPE; a crash keeps the
         // recording up to its last whole record (SIGINT and SIGTERM end the event loop instead).
         signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
         TemporaryFiles.removeAtExit()
         TemporaryFiles.removeOnSignals(TemporaryFiles.fatalSignals)
         do {

@@ -22,6 +22,28 @@ struct RecordingTests {
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
     }
 
+    @Test("a write error stops the recording, the client goes on and says so once")
+    func recordingMeetsAWriteError() throws {
+        let client = try SandboxClient(recordsToFIFO: true)
+        // The reader of the recording goes away after the first frame: the next write fails (EPIPE).
+        let fd = open(client.tracePath, O_RDONLY | O_NONBLOCK)
+        #expect(fd >= 0)
+        try client.inject("down 0 100 100; frame")
+        var received = [UInt8](repeating: 0, count: 1 << 16)
+        let count = read(fd, &received, received.count)
+        close(fd)
+        let lines = String(decoding: received.prefix(max(count, 0)), as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4, "header, capabilities, down, frame")
+        try client.inject("motion 0 130 100; frame; motion 0 160 100; frame; up 0; frame")
+        #expect(client.process.isRunning)
+        // The scene still got every touch: only the recording stopped.
+        #expect(client.finish() == .exited(0))
+        #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 60)
+        let stopped = client.process.output().split(whereSeparator: \.isNewline).filter { $0.contains("recording stopped") }
+        #expect(stopped.count == 1, "\(client.process.output())")
+        #expect(stopped.first?.contains("cannot write: Broken pipe") == true)
+    }
+
     @Test("the c key stops the recording: the trace is finished and later touches are not in it")
     func recordKeyStops() throws {
         let client = try SandboxClient()

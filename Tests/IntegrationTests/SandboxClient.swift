@@ -53,8 +53,12 @@ final class SandboxClient {
     var screenshotPath: String { files.file("client.png") }
 
     /// Starts weston and the client showing `scene`, and waits until its window can be touched.
-    init(scene: String = "touchdemo", scale: Int? = nil) throws {
+    /// With `recordsToFIFO` the trace path is a FIFO the test reads (and can close, a write error).
+    init(scene: String = "touchdemo", scale: Int? = nil, recordsToFIFO: Bool = false) throws {
         files = try TemporaryDirectory()
+        if recordsToFIFO, mkfifo(files.file("trace.jsonl"), 0o600) != 0 {
+            throw HarnessError("cannot make a FIFO: \(String(cString: strerror(errno)))")
+        }
         weston = try WestonInstance(.init(width: Self.width, height: Self.height, scale: scale))
         harness = try weston.connect()
         process = try weston.launch(try sandboxExecutable(), arguments: [

@@ -1,7 +1,7 @@
 // MARK: - Reading and checking a header line
 
 extension TraceHeader {
-    /// The ranges header values must lie in (docs/trace-format.md); a value outside is an error on read.
+    /// The ranges header values must lie in (docs/command-line.md); a value outside is an error on read.
     public enum Limits {
         /// Surface width and height, logical px.
         public static let surfaceSize = 1...16384

@@ -60,12 +60,19 @@ public final class OutputTarget {
             throw OutputError(path: path, "is a directory; give a file name")
         case S_IFREG:
             let temporary = resolved + ".partial"
+            // Registered before it exists: a signal right after the file appears still removes it.
+            let slot = TemporaryFiles.register(temporary: temporary, final: resolved, fd: -1)
             unlink(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard fd >= 0 else { throw OutputError(path: path, "cannot create \(temporary): \(Self.reason())") }
+            guard fd >= 0 else {
+                let error = OutputError(path: path, "cannot create \(temporary): \(Self.reason())")
+                if let slot { TemporaryFiles.unregister(slot) }
+                throw error
+            }
+            if let slot { TemporaryFiles.setDescriptor(slot, fd) }
             temporaryPath = temporary
             finalPath = resolved
-            slot = TemporaryFiles.register(temporary: temporary, final: resolved, fd: fd)
+            self.slot = slot
         default:
             fd = open(path, O_WRONLY | O_CLOEXEC)
             guard fd >= 0 else { throw OutputError(path: path, "cannot write: \(Self.reason())") }

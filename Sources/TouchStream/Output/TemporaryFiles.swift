@@ -52,6 +52,8 @@ public enum TemporaryFiles {
 
     static func keep(_ slot: Int, length: Int) { entries[slot].keep = length }
 
+    static func setDescriptor(_ slot: Int, _ fd: Int32) { entries[slot].fd = fd }
+
     /// Registers a temporary folder that a command fills and renames into place; its files must
     /// be registered after it (``register(file:)``) so cleanup empties it before removing it.
     public static func register(directory: String) -> Int? {

@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev,
-        // libfreetype-dev, libfontconfig-dev)
+        // libfreetype-dev, libfontconfig-dev, libdbus-1-dev)
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
@@ -31,6 +31,8 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig",
                        providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CDBus", pkgConfig: "dbus-1",
+                       providers: [.apt(["libdbus-1-dev"])]),
         // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -48,7 +50,9 @@ let package = Package(
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
-        .target(name: "CompositorDrivers", dependencies: ["SandboxHarness", "TouchStream"]),
+        .target(name: "CompositorDrivers", dependencies: [
+            "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
+        ]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
             .product(name: "Logging", package: "swift-log"),
@@ -75,6 +79,7 @@ let package = Package(
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
+        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),

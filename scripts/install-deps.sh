@@ -8,12 +8,24 @@ packages=(
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core
     weston libweston-10-dev
+    libdbus-1-dev dbus-daemon
+    mutter gnome-shell pipewire wireplumber
+    gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
+    kwin-wayland kwin-style-breeze sway phoc cage util-linux
 )
+# sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
+ensure_user() {
+    [ "$(id -u)" -eq 0 ] || return 0
+    id -u gesture-sandbox >/dev/null 2>&1 && return 0
+    echo "install-deps: creating the unprivileged user gesture-sandbox (runs nested wlroots compositors)" >&2
+    useradd --system --no-create-home --shell /usr/sbin/nologin gesture-sandbox
+}
 missing=()
 for p in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -eq 0 ]; then
+    ensure_user
     exit 0
 fi
 echo "install-deps: installing ${missing[*]}" >&2
@@ -22,3 +34,4 @@ sudo=""
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+ensure_user

@@ -32,6 +32,8 @@ public protocol CompositorSession: AnyObject {
     var capabilities: InjectionCapabilities { get }
     /// Starts a client of this compositor (cage: starts cage with it) and returns once the
     /// client's window is mapped and can receive touch; its output goes to `logName`.
+    /// End it with `finishClient(_:timeout:)`: under cage the handle is cage itself, and
+    /// cage 0.1.4 aborts on SIGTERM, taking the client down before it writes its files.
     func launchClient(executable: String, arguments: [String], environment: [String: String],
                       logName: String) throws -> ChildProcess
     /// Injects a compact script whose coordinates are global logical pixels. Items the driver
@@ -46,6 +48,20 @@ public protocol CompositorSession: AnyObject {
     func logTail() -> String
     /// Stops every process this session started, by pid, client first; idempotent.
     func stop()
+    /// Where `client`'s window is, when the compositor can tell (default: nil).
+    func window(of client: ChildProcess) throws -> ClientWindow?
+    /// Lets the clients this session starts write `path` (default: nothing to do).
+    func grantClientAccess(to path: String) throws
+    /// Ends a client from `launchClient` cleanly (SIGTERM to the client itself, so it finishes
+    /// its files) and waits for its handle; default: `client.terminate(timeout:)`.
+    @discardableResult
+    func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination
+    /// Presses or releases a key by Linux key code (KEY_*); throws without `.keys` (the default).
+    func key(_ code: UInt32, pressed: Bool) throws
+    /// Moves the pointer to global (x, y); throws without `.pointer` (the default).
+    func pointerMotion(x: Double, y: Double) throws
+    /// Presses or releases a pointer button by Linux code (BTN_*); throws without `.pointer` (the default).
+    func pointerButton(_ code: UInt32, pressed: Bool) throws
 }
 
 // MARK: - Values
@@ -98,12 +114,26 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let screenshot = InjectionCapabilities(rawValue: 1 << 6)
     /// A server-side title bar that touch can reach.
     public static let serverTitleBar = InjectionCapabilities(rawValue: 1 << 7)
+    /// Removing and re-adding the seat's touch capability (a `capabilities` script record).
+    public static let seatCapability = InjectionCapabilities(rawValue: 1 << 8)
+
+    /// What a driver must be able to do to inject `event`.
+    public static func required(for event: RawEvent) -> InjectionCapabilities {
+        switch event {
+        case .down, .motion, .up: .touch
+        case .frame: .frame
+        case .cancel: .cancel
+        case .shape, .orientation: .shapeOrientation
+        case .capabilities: .seatCapability
+        }
+    }
 
     /// Names in a fixed order, for `compositors` and reports.
     public var names: [String] {
         let all: [(InjectionCapabilities, String)] = [
             (.touch, "touch"), (.frame, "frame"), (.cancel, "cancel"), (.shapeOrientation, "shape/orientation"),
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
+            (.seatCapability, "seat capability"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -126,5 +156,71 @@ public struct DriverConfiguration: Sendable {
         self.height = height
         self.scale = scale
         self.startTimeout = startTimeout
+    }
+}
+
+// MARK: - Additions with defaults (a driver overrides what its compositor can tell)
+
+/// Where a client's window is, in global logical pixels.
+public struct ClientWindow: Equatable, Sendable {
+    /// The client's own surface (its wl_surface area), global.
+    public var x: Double, y: Double, width: Double, height: Double
+    /// The server-side title bar above it, when the compositor draws one.
+    public var titleBar: (x: Double, y: Double, width: Double, height: Double)?
+
+    /// Creates a window description.
+    public init(x: Double, y: Double, width: Double, height: Double,
+                titleBar: (x: Double, y: Double, width: Double, height: Double)? = nil) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.titleBar = titleBar
+    }
+
+    public static func == (a: ClientWindow, b: ClientWindow) -> Bool {
+        a.x == b.x && a.y == b.y && a.width == b.width && a.height == b.height
+            && a.titleBar?.x == b.titleBar?.x && a.titleBar?.y == b.titleBar?.y
+            && a.titleBar?.width == b.titleBar?.width && a.titleBar?.height == b.titleBar?.height
+    }
+}
+
+extension CompositorSession {
+    /// Where `client`'s window is, when the compositor can tell (nil otherwise).
+    public func window(of client: ChildProcess) throws -> ClientWindow? { nil }
+
+    /// Lets the clients this session starts write `path` (a directory or file). Clients of
+    /// compositors that refuse root run as the driver's unprivileged user; elsewhere a no-op.
+    public func grantClientAccess(to path: String) throws {}
+
+    /// SIGTERM to the client, then SIGKILL after `timeout` seconds.
+    @discardableResult
+    public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
+        client.terminate(timeout: timeout)
+    }
+
+    /// Not injectable here.
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("keys are not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerMotion(x: Double, y: Double) throws {
+        throw DriverError("the pointer is not injectable here")
+    }
+
+    /// Not injectable here.
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        throw DriverError("the pointer is not injectable here")
+    }
+}
+
+extension Installation {
+    /// One line for listings: the version, or which Debian packages to install.
+    public var summary: String {
+        switch self {
+        case .installed(let version): version
+        case .missing(let packages): "not installed (Debian: \(packages.joined(separator: " ")))"
+        }
     }
 }

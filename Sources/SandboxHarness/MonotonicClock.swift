@@ -15,7 +15,7 @@ public enum MonotonicClock {
     }
 
     /// Sleeps the calling thread for `seconds` (no-op when not positive).
-    static func sleep(_ seconds: Double) {
+    public static func sleep(_ seconds: Double) {
         guard seconds > 0 else { return }
         var request = timespec(tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
         var remaining = timespec()

@@ -11,6 +11,8 @@
 #include "input-timestamps-unstable-v1-client-protocol.h"
 #include "presentation-time-client-protocol.h"
 #include "gesture-harness-v1-client-protocol.h"
+#include "fake-input-client-protocol.h"
+#include "plasma-window-management-client-protocol.h"
 
 // Interface globals import into Swift as values, so their addresses are not
 // stable there; these accessors hand out the real C addresses.
@@ -25,6 +27,8 @@ const struct wl_interface *gs_zxdg_decoration_manager_v1_interface(void);
 const struct wl_interface *gs_zwp_input_timestamps_manager_v1_interface(void);
 const struct wl_interface *gs_wp_presentation_interface(void);
 const struct wl_interface *gs_gesture_harness_v1_interface(void);
+const struct wl_interface *gs_org_kde_kwin_fake_input_interface(void);
+const struct wl_interface *gs_org_kde_plasma_window_management_interface(void);
 
 // memfd_create and file seals need _GNU_SOURCE, which Swift's Glibc import does not set.
 // Returns a sealed-growable anonymous file of `size` bytes, or -1 with errno set.

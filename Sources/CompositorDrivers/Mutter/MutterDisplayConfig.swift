@@ -1,0 +1,46 @@
+import Foundation
+
+/// Sets the scale of mutter's one virtual monitor (org.gnome.Mutter.DisplayConfig): the monitor is
+/// started at width × scale by height × scale pixels and then given this scale, so its logical
+/// size is what the run asked for and the screen-cast stream has scale pixels per logical pixel.
+enum MutterDisplayConfig {
+    private static let service = "org.gnome.Mutter.DisplayConfig"
+    private static let path = "/org/gnome/Mutter/DisplayConfig"
+    /// ApplyMonitorsConfig's method 1: apply until mutter exits, write no monitors.xml.
+    private static let temporary: UInt32 = 1
+
+    /// Gives the first monitor `scale` (integer, so it suits mutter's default physical layout mode)
+    /// and waits until mutter reports the new layout.
+    static func apply(scale: Int, on bus: DBusConnection, timeout: Double) throws {
+        let state = try bus.call(destination: service, path: path, interface: service, method: "GetCurrentState",
+                                 timeout: timeout)
+        guard state.count >= 2, let serial = state[0].uint32Value,
+              case .structure(let monitor)? = state[1].arrayValue?.first, monitor.count >= 2,
+              case .structure(let spec) = monitor[0], let connector = spec.first?.stringValue,
+              let modes = monitor[1].arrayValue else {
+            throw DriverError("mutter's DisplayConfig.GetCurrentState has no monitor: \(state.prefix(2))")
+        }
+        // A mode is (id, width, height, refresh, preferred scale, supported scales, properties).
+        let current = modes.first { mode in
+            guard case .structure(let fields) = mode, fields.count >= 7 else { return false }
+            return fields[6].dictionaryValue?["is-current"] == .bool(true)
+        }
+        guard case .structure(let mode)? = current, let modeID = mode[0].stringValue,
+              let supported = mode[5].arrayValue?.compactMap(\.doubleValue) else {
+            throw DriverError("mutter's monitor \(connector) has no current mode")
+        }
+        guard supported.contains(Double(scale)) else {
+            throw DriverError("mutter offers the scales \(supported.map { "\($0)" }.joined(separator: ", ")) for \(modeID), not \(scale)")
+        }
+        try bus.subscribe(interface: service, member: "MonitorsChanged", path: path)
+        let logicalMonitor = DBusValue.structure([
+            .int32(0), .int32(0), .double(Double(scale)), .uint32(0), .bool(true),
+            .array(elementSignature: "(ssa{sv})", [.structure([.string(connector), .string(modeID), .dictionary([:])])]),
+        ])
+        try bus.call(destination: service, path: path, interface: service, method: "ApplyMonitorsConfig", arguments: [
+            .uint32(serial), .uint32(temporary), .array(elementSignature: "(iiduba(ssa{sv}))", [logicalMonitor]),
+            .dictionary([:]),
+        ], timeout: timeout)
+        _ = try bus.waitForSignal(interface: service, member: "MonitorsChanged", path: path, timeout: timeout)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import SandboxHarness
+
+// MARK: - mutter
+
+/// mutter 43 headless on a virtual monitor; input through org.gnome.Mutter.RemoteDesktop.
+public struct MutterDriver: CompositorDriver {
+    public let kind = CompositorKind.mutter
+    public let capabilities = MutterSession.injectable
+    public let quirks = MutterQuirks.common
+
+    /// Creates the driver.
+    public init() {}
+
+    static let flavor = MutterFlavor(kind: .mutter, executable: "mutter", needsSystemBus: false,
+                                     leavesOverviewFirst: false)
+
+    public func installation() -> Installation {
+        MutterQuirks.installation(executable: "mutter", package: "mutter")
+    }
+
+    public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
+        try MutterQuirks.requireInstalled(Self.flavor)
+        return try MutterSession(flavor: Self.flavor, configuration: configuration)
+    }
+}
+
+// MARK: - GNOME Shell
+
+/// GNOME Shell 43 headless (mutter with the Shell's UI): as mutter, plus a private empty
+/// system bus and Escape to leave the overview it starts in.
+public struct GnomeShellDriver: CompositorDriver {
+    public let kind = CompositorKind.gnomeShell
+    public let capabilities = MutterSession.injectable
+    public let quirks = MutterQuirks.common + [
+        "a three-finger swipe up opens the overview: wl_touch.cancel after the three downs, with no frame",
+        "starts in the overview, which takes every touch: the driver sends Escape first",
+    ]
+
+    /// Creates the driver.
+    public init() {}
+
+    static let flavor = MutterFlavor(kind: .gnomeShell, executable: "gnome-shell", needsSystemBus: true,
+                                     leavesOverviewFirst: true)
+
+    public func installation() -> Installation {
+        MutterQuirks.installation(executable: "gnome-shell", package: "gnome-shell")
+    }
+
+    public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
+        try MutterQuirks.requireInstalled(Self.flavor)
+        return try MutterSession(flavor: Self.flavor, configuration: configuration)
+    }
+}
+
+// MARK: - Shared facts
+
+/// What mutter and GNOME Shell share: measured wl_touch behaviour and the helpers they need.
+enum MutterQuirks {
+    static let common = [
+        "frames follow mutter's input dispatch: each down and motion that arrives alone is framed alone; "
+            + "events that arrive together share one frame, and none at all when the last of them is an up",
+        "no wl_touch.frame after an up: neither after the last one nor after one while other fingers stay down",
+        "touch ids are mutter's own (288 + slot on mutter, 320 + slot on GNOME Shell), not the injected ones",
+        "the virtual touch device appears at the first touch: the driver taps the empty desktop before a client starts",
+        "no frame or cancel request: mutter frames on its own; no shape or orientation",
+    ]
+
+    /// The executables the driver runs, with the Debian package of each.
+    static func helpers(executable: String, package: String) -> KeyValuePairs<String, String> {
+        [executable: package, "dbus-daemon": "dbus-daemon", "pipewire": "pipewire", "wireplumber": "wireplumber",
+         "gst-launch-1.0": "gstreamer1.0-tools", "gst-inspect-1.0": "gstreamer1.0-tools"]
+    }
+
+    /// Throws the one-line "not installed" error naming the missing Debian packages.
+    static func requireInstalled(_ flavor: MutterFlavor) throws {
+        let missing = InstallationProbe.missingPackages(helpers(executable: flavor.executable, package: flavor.executable))
+        if !missing.isEmpty { throw DriverError.notInstalled(flavor.kind, packages: missing) }
+    }
+
+    /// Installed with the compositor's `--version`, or the Debian packages that are missing.
+    static func installation(executable: String, package: String) -> Installation {
+        var missing = InstallationProbe.missingPackages(helpers(executable: executable, package: package))
+        if missing.isEmpty, !hasPipeWireSource() { missing.append("gstreamer1.0-pipewire") }
+        guard missing.isEmpty else { return .missing(debianPackages: missing) }
+        return .installed(version: ProgramVersion.query(executable) ?? "unknown")
+    }
+
+    /// True when GStreamer has the pipewiresrc element screenshots need.
+    private static func hasPipeWireSource() -> Bool {
+        // Not `--exists`: it also compares the plugin's version with GStreamer's, which PipeWire's fails.
+        InstallationProbe.exitsCleanly("gst-inspect-1.0", ["pipewiresrc"])
+    }
+}

@@ -1,0 +1,276 @@
+import Foundation
+import SandboxHarness
+import TouchStream
+
+/// A harness weston with a wlroots compositor running inside it, and that compositor's clients.
+///
+/// Touch is injected into weston, whose client the nested compositor is; coordinates stay
+/// global because weston's kiosk shell makes the nested output fullscreen at 0,0.
+public final class NestedSession: CompositorSession {
+    /// Which compositor runs nested.
+    public let kind: CompositorKind
+    public let capabilities: InjectionCapabilities
+    public let outputSize: (width: Int, height: Int)
+    /// The nested compositor's XDG_RUNTIME_DIR (owned by the user it runs as).
+    public let runtimeDirectory: String
+    /// The parent compositor.
+    public let weston: WestonInstance
+
+    let harness: HarnessConnection
+    let user: UnprivilegedUser?
+    private let startTimeout: Double
+    private let services = ProcessList()
+    private let clients = ProcessList()
+    private(set) var compositor: ChildProcess?
+    /// Touch ids down in weston now: a frame with none is one weston would drop.
+    private var activeTouches = Set<Int32>()
+    private var stopped = false
+    /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
+    public var keepsRuntimeDirectory = false
+
+    /// Time for the nested compositor to take in the re-announced touch capability.
+    static let capabilitySettleTime = 0.05
+
+    init(kind: CompositorKind, configuration: DriverConfiguration, capabilities: InjectionCapabilities) throws {
+        self.kind = kind
+        self.capabilities = capabilities
+        outputSize = (configuration.width, configuration.height)
+        startTimeout = configuration.startTimeout
+        user = try UnprivilegedUser.forNestedCompositors(kind)
+        weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
+                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          startTimeout: configuration.startTimeout))
+        do {
+            harness = try weston.connect()
+            if let user {
+                // The nested compositor connects to weston as that user.
+                try user.give(weston.runtimeDirectory)
+                try user.give(weston.socketPath)
+            }
+            runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(kind.rawValue)", owner: user)
+        } catch {
+            weston.stop()
+            throw error
+        }
+        do {
+            if kind != .cage { try startCompositor(arguments: try compositorArguments(), extra: [:]) }
+        } catch {
+            // The error names the nested compositor's log: leave it there to be read.
+            keepsRuntimeDirectory = true
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    // MARK: - The nested compositor
+
+    /// The environment of the nested compositor (and, through cage, of its client).
+    private func compositorEnvironment(_ extra: [String: String]) -> [String: String] {
+        let dropped: Set = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "DBUS_SESSION_BUS_ADDRESS", "SWAYSOCK",
+                            "XDG_RUNTIME_DIR", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"]
+        var env = ProcessInfo.processInfo.environment.filter { !dropped.contains($0.key) }
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        env["HOME"] = runtimeDirectory
+        env["WAYLAND_DISPLAY"] = weston.socketPath
+        env["WLR_BACKENDS"] = "wayland"
+        env["WLR_RENDERER"] = "pixman"
+        env["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        // phoc reads GSettings; without a session bus the memory backend keeps it quiet.
+        env["GSETTINGS_BACKEND"] = "memory"
+        env.merge(extra) { _, new in new }
+        return env
+    }
+
+    private func compositorArguments() throws -> [String] {
+        switch kind {
+        case .sway:
+            let config = "\(runtimeDirectory)/sway.config"
+            try NestedSession.swayConfiguration.write(toFile: config, atomically: true, encoding: .utf8)
+            return ["sway", "--config", config]
+        case .phoc:
+            return ["phoc"]
+        default:
+            preconditionFailure("\(kind) starts with its client")
+        }
+    }
+
+    /// A minimal sway configuration: no bar, no wallpaper process, no Xwayland.
+    static let swayConfiguration = """
+        xwayland disable
+        focus_follows_mouse no
+        default_border normal
+
+        """
+
+    /// Starts the nested compositor (as the unprivileged user) and waits until its window is up
+    /// in weston; then re-announces weston's touch capability, which wlroots 0.15 otherwise misses.
+    @discardableResult
+    private func startCompositor(arguments: [String], extra: [String: String], logName: String? = nil) throws -> ChildProcess {
+        let command = user?.wrap(arguments[0], Array(arguments.dropFirst())) ?? (executable: arguments[0], arguments: Array(arguments.dropFirst()))
+        let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
+                                       environment: compositorEnvironment(extra),
+                                       logPath: "\(runtimeDirectory)/\(logName ?? "\(kind.rawValue).log")")
+        services.add(process)
+        compositor = process
+        if kind == .phoc {
+            // phoc draws nothing (so maps no window in weston) until a client shows one.
+            _ = try Readiness.wait(for: "its Wayland socket", process: process, name: kind.rawValue, timeout: startTimeout) {
+                nestedSocketName
+            }
+        } else {
+            let center = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+            _ = try Readiness.wait(for: "its window in weston", process: process, name: kind.rawValue, timeout: startTimeout) {
+                try harness.pick(x: center.x, y: center.y)?.pid == process.pid ? true : nil
+            }
+        }
+        try harness.setTouchCapability(false)
+        try harness.roundtrip()
+        try harness.setTouchCapability(true)
+        try harness.roundtrip()
+        try harness.dispatch(for: NestedSession.capabilitySettleTime)
+        return process
+    }
+
+    /// The nested compositor's socket name in `runtimeDirectory`, once it exists.
+    var nestedSocketName: String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        return names.filter { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.sorted().first
+    }
+}
+
+// MARK: - Clients
+
+extension NestedSession {
+    public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
+                             logName: String) throws -> ChildProcess {
+        if kind == .cage {
+            guard !stopped else { throw DriverError("cage session already stopped") }
+            // cage exits with its client; a finished one may be followed by a new cage here.
+            if let running = compositor, running.isRunning {
+                throw DriverError("cage runs one client per session: finish it (finishClient) before launching another")
+            }
+        } else {
+            try live()
+        }
+        // Mapped is read from the client's own WAYLAND_DEBUG log: a nested compositor's repaints
+        // in weston cannot tell its own frames from the client's.
+        let debug = ClientMapWatch.debugEnvironment.merging(extra.filter { $0.key == "WAYLAND_DEBUG" }) { _, new in new }
+        let client: ChildProcess
+        if kind == .cage {
+            // cage's own log is the client's too; only the client (through env, same pid) logs its protocol.
+            let clientCommand = ["env"] + debug.map { "\($0.key)=\($0.value)" } + [executable] + arguments
+            client = try startCompositor(arguments: ["cage", "--"] + clientCommand,
+                                         extra: extra.filter { $0.key != "WAYLAND_DEBUG" }, logName: logName)
+        } else {
+            guard let socket = nestedSocketName else {
+                throw DriverError("\(kind.displayName) has no Wayland socket in \(runtimeDirectory): \(logTail())")
+            }
+            var env = compositorEnvironment(extra.merging(debug) { _, new in new })
+            env["WAYLAND_DISPLAY"] = socket
+            let command = user?.wrap(executable, arguments) ?? (executable: executable, arguments: arguments)
+            client = try ChildProcess(executable: command.executable, arguments: command.arguments, environment: env,
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+            clients.add(client)
+        }
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        try live()
+        return client
+    }
+
+    public func window(of client: ChildProcess) throws -> ClientWindow? {
+        try live()
+        if kind == .sway, let sway = try SwayTree.window(runtimeDirectory: runtimeDirectory, pid: client.pid) {
+            return sway
+        }
+        // phoc maximises without decoration; cage shows its client fullscreen.
+        return ClientWindow(x: 0, y: 0, width: Double(outputSize.width), height: Double(outputSize.height))
+    }
+
+    public func grantClientAccess(to path: String) throws {
+        try user?.give(path)
+    }
+
+    public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
+        guard kind == .cage, client === compositor else { return client.terminate(timeout: timeout) }
+        // The handle is cage; its application is its child, and cage exits when it does.
+        ProcessTable.children(of: client.pid).forEach { kill($0, SIGTERM) }
+        return client.wait(timeout: timeout) ?? client.terminate(timeout: timeout)
+    }
+}
+
+// MARK: - Input, output, stopping
+
+extension NestedSession {
+    @discardableResult
+    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
+        try live()
+        let skipped = try ScriptInjection.run(items, capabilities: capabilities,
+                                              sleep: { try harness.dispatch(for: $0) }, send: { try send($0) })
+        try harness.roundtrip()
+        return skipped
+    }
+
+    /// Sends one event through weston. A frame with no touch down would be dropped by weston
+    /// (its grab has cleared the focus), so it goes to the nested compositor directly.
+    private func send(_ event: RawEvent) throws {
+        switch event {
+        case .down(_, _, _, let id, _, _): activeTouches.insert(id)
+        case .up(_, _, let id): activeTouches.remove(id)
+        case .cancel: activeTouches.removeAll()
+        case .frame where activeTouches.isEmpty:
+            try harness.clientFrame()
+            return
+        default: break
+        }
+        try harness.send(event)
+    }
+
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func screenshot(to path: String) throws {
+        try live()
+        try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)
+    }
+
+    public func logTail() -> String {
+        guard let compositor else { return "weston: \(weston.logTail())" }
+        return "\(kind.rawValue): \(Readiness.tail(of: compositor))"
+    }
+
+    private func live() throws {
+        guard !stopped else { throw DriverError("\(kind.displayName) session already stopped") }
+        if let compositor, let termination = compositor.poll() {
+            throw DriverError("\(kind.displayName) exited (\(termination)); log \(compositor.logPath): \(logTail())")
+        }
+    }
+
+    public func stop() {
+        if stopped { return }
+        stopped = true
+        clients.stopAll()
+        if kind == .cage, let compositor, compositor.isRunning {
+            ProcessTable.stop(ProcessTable.children(of: compositor.pid), timeout: ProcessList.stopTimeout)
+        }
+        services.stopAll()
+        weston.stop()
+        if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
+    }
+}

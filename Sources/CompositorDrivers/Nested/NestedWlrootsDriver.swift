@@ -1,0 +1,54 @@
+import Foundation
+import SandboxHarness
+
+/// sway 1.7, phoc 0.24 and cage 0.1.4: wlroots 0.15 compositors with no touch device of their own
+/// when headless, so each runs as a Wayland client of the harness weston (wlroots' wayland
+/// backend) and receives the harness's touch there, which it passes on to its own clients.
+///
+/// They refuse to run as root: as root, the driver runs them (and their clients) as an
+/// unprivileged user (see `UnprivilegedUser`).
+public struct NestedWlrootsDriver: CompositorDriver {
+    public let kind: CompositorKind
+
+    /// A driver for `kind`, which must be `.sway`, `.phoc` or `.cage`.
+    public init(_ kind: CompositorKind) {
+        precondition([.sway, .phoc, .cage].contains(kind), "\(kind) is not a nested wlroots compositor")
+        self.kind = kind
+    }
+
+    /// The program, which is also its Debian package's name.
+    var program: String { kind.rawValue }
+
+    public func installation() -> Installation {
+        let version = ProgramVersion.query(program, arguments: kind == .cage ? ["-v"] : ["--version"])
+        return ProgramVersion.installation(version: version, programs: [
+            (program, program), ("weston", "weston"), ("weston-screenshooter", "weston"), ("setpriv", "util-linux"),
+        ])
+    }
+
+    public var capabilities: InjectionCapabilities {
+        let common: InjectionCapabilities = [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]
+        return kind == .sway ? common.union(.serverTitleBar) : common
+    }
+
+    public var quirks: [String] {
+        var quirks = [
+            "runs nested in the harness weston, which drops the frame after the last up: the driver sends "
+                + "that frame to the nested compositor itself, as real hardware would",
+            "wlroots 0.15 does not forward wl_touch.cancel: the next down of the same id is R1 at the client",
+            "wlroots 0.15 forwards no wl_touch.shape or orientation (nor a frame that carried only them)",
+        ]
+        switch kind {
+        case .sway: quirks.append("tiles: a lone window gets the workspace minus borders, under a server-side title bar")
+        case .phoc: quirks.append("maximises every toplevel, with no decoration")
+        case .cage: quirks.append("0.1.4 sends no wl_touch.frame at all; it starts its one client itself")
+        default: break
+        }
+        return quirks
+    }
+
+    public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
+        if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        return try NestedSession(kind: kind, configuration: configuration, capabilities: capabilities)
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SandboxHarness
+
+/// Knows from a client's own WAYLAND_DEBUG=client log when its window is on screen, for
+/// compositors that tell another client nothing about windows (mutter, GNOME Shell).
+///
+/// Mapped means: the client acked a configure, attached a buffer and committed, and then got a
+/// frame callback's `done` — which a compositor sends only once it has drawn the surface.
+enum ClientMapWatch {
+    /// The environment entry that makes libwayland log a client's requests and events.
+    static let debugEnvironment = ["WAYLAND_DEBUG": "client"]
+    /// Seconds a client gets to show its window.
+    static let defaultTimeout = 15.0
+    /// How often the log is read (seconds).
+    private static let pollInterval = 0.02
+    /// Seconds without a new configure before a drawn window counts as placed.
+    static let configureQuietPeriod = 0.3
+    /// How long a commit without frame callbacks is given to be mapped (seconds).
+    private static let uncallbackedSettle = 0.5
+
+    /// Waits until `client` shows a drawn window; throws with the client's log tail otherwise.
+    static func waitUntilMapped(_ client: ChildProcess, timeout: Double) throws {
+        let deadline = MonotonicClock.now() + timeout
+        var committedSince: Double?
+        var configures = (count: 0, since: MonotonicClock.now())
+        while true {
+            let log = client.output()
+            let seen = configureCount(log)
+            if seen != configures.count { configures = (seen, MonotonicClock.now()) }
+            switch state(of: log) {
+            case .drawn:
+                // mutter re-configures (and moves) a window right after its first map: wait until
+                // the last configure has been drawn and none has followed for a while.
+                if MonotonicClock.now() - configures.since >= configureQuietPeriod { return }
+            case .committed:
+                // A client that asks for no frame callback: the compositor maps on the commit itself.
+                let now = MonotonicClock.now()
+                if let since = committedSince, now - since >= uncallbackedSettle { return }
+                committedSince = committedSince ?? now
+            case .notYet: break
+            }
+            if let termination = client.poll() {
+                throw DriverError("\(client.executable) exited (\(termination)) before its window appeared; log \(client.logPath): \(tail(client))")
+            }
+            guard MonotonicClock.now() < deadline else {
+                throw DriverError("\(client.executable)'s window did not appear within \(timeout) s; log \(client.logPath): \(tail(client))")
+            }
+            MonotonicClock.sleep(pollInterval)
+        }
+    }
+
+    /// How far a client's window has got, read from its WAYLAND_DEBUG log.
+    enum State: Equatable {
+        /// No configured buffer committed yet.
+        case notYet
+        /// A buffer committed after ack_configure, no frame callback answered after it yet.
+        case committed
+        /// A frame callback requested for the surface was answered after that commit.
+        case drawn
+    }
+
+    /// Reads `log`: the first ack_configure, then attach and commit, then the `done` of a frame callback.
+    static func state(of log: String) -> State {
+        guard let acked = log.range(of: ".ack_configure("),
+              let attached = log.range(of: ".attach(wl_buffer@", range: acked.upperBound..<log.endIndex),
+              let committed = log.range(of: ".commit()", range: attached.upperBound..<log.endIndex) else {
+            return .notYet
+        }
+        let callbacks = log[acked.upperBound...].split(separator: "\n").compactMap { line -> Substring? in
+            guard line.contains("-> wl_surface@"), let id = line.range(of: ".frame(new id wl_callback@") else { return nil }
+            return line[id.upperBound...].prefix { $0.isNumber }
+        }
+        let events = log[committed.upperBound...].split(separator: "\n").filter { !$0.contains("->") }
+        let answered = callbacks.contains { id in events.contains { $0.contains("wl_callback@\(id).done(") } }
+        return answered ? .drawn : .committed
+    }
+
+    /// The configure events (xdg_surface.configure) in `log`.
+    static func configureCount(_ log: String) -> Int {
+        log.split(separator: "\n").filter { !$0.contains("->") && $0.contains("xdg_surface@") && $0.contains(".configure(") }.count
+    }
+
+    private static func tail(_ client: ChildProcess) -> String {
+        client.output().split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | ")
+    }
+}

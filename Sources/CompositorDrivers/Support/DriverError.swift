@@ -1,0 +1,16 @@
+import Foundation
+
+/// A one-line driver failure, printed as is (no type name, no quoting).
+public struct DriverError: Error, CustomStringConvertible, Equatable {
+    /// The whole message.
+    public let description: String
+
+    /// Creates an error with a one-line message.
+    public init(_ description: String) { self.description = description }
+
+    /// The one line for a compositor whose programs are missing: which Debian packages to install.
+    public static func notInstalled(_ kind: CompositorKind, packages: [String]) -> DriverError {
+        DriverError("\(kind.displayName) is not installed: install the Debian package\(packages.count == 1 ? "" : "s") "
+            + "\(packages.joined(separator: " ")) (apt-get install \(packages.joined(separator: " ")))")
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Private runtime directories (mode 0700, as XDG_RUNTIME_DIR requires).
+enum PrivateDirectory {
+    /// Creates a new directory named `<tmp>/<prefix>-XXXXXX`, owned by `owner` when given.
+    static func make(prefix: String, owner: UnprivilegedUser? = nil) throws -> String {
+        let path = try RuntimeDirectory.make(prefix: prefix)
+        if let owner { try owner.give(path) }
+        return path
+    }
+
+    /// Removes `path` and everything in it; errors are ignored (it is scratch space).
+    static func remove(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}

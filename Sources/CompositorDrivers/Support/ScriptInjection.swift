@@ -1,0 +1,24 @@
+import TouchStream
+
+/// Walks a compact script for a driver: sends what the driver can inject, really waits at
+/// sleeps, and collects the records it cannot inject (the matrix shows them as such).
+enum ScriptInjection {
+    /// Sends `items` through `send`; `sleep(seconds)` must wait while keeping connections served.
+    static func run(_ items: [ScriptItem], capabilities: InjectionCapabilities,
+                    sleep: (Double) throws -> Void, send: (RawEvent) throws -> Void) throws -> [ScriptItem] {
+        var skipped: [ScriptItem] = []
+        for item in items {
+            switch item {
+            case .sleep(let milliseconds):
+                try sleep(Double(milliseconds) / 1000)
+            case .record(let record):
+                if capabilities.contains(InjectionCapabilities.required(for: record.event)) {
+                    try send(record.event)
+                } else {
+                    skipped.append(item)
+                }
+            }
+        }
+        return skipped
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SandboxHarness
+import TouchStream
+
+/// weston 10 headless with our harness module: touch, frame, shape and orientation, keys and
+/// pointer go through weston's own input path; cancel, shape and orientation are harness
+/// stand-ins sent to the focused client (weston itself never emits them).
+public struct WestonDriver: CompositorDriver {
+    /// Creates the driver.
+    public init() {}
+
+    public var kind: CompositorKind { .weston }
+
+    public func installation() -> Installation {
+        ProgramVersion.installation(version: ProgramVersion.query("weston"),
+                                    programs: [("weston", "weston"), ("weston-screenshooter", "weston")])
+    }
+
+    public var capabilities: InjectionCapabilities {
+        [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot, .seatCapability]
+    }
+
+    public var quirks: [String] {
+        [
+            "drops the wl_touch.frame after the last up (its touch grab clears the focus first)",
+            "never sends wl_touch.cancel, shape or orientation: injected ones are the harness's stand-ins",
+            "kiosk shell: the client is fullscreen at 0,0 with no title bar",
+        ]
+    }
+
+    public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
+        if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        return try WestonSession(configuration, capabilities: capabilities)
+    }
+}
+
+/// A running harness weston and the clients started in it.
+public final class WestonSession: CompositorSession {
+    /// The compositor.
+    public let weston: WestonInstance
+    /// The injecting harness connection (kept for the whole session).
+    public let harness: HarnessConnection
+    public let capabilities: InjectionCapabilities
+    public let outputSize: (width: Int, height: Int)
+    public var runtimeDirectory: String { weston.runtimeDirectory }
+
+    private let clients = ProcessList()
+    /// Seconds a client may take to map its window.
+    static let clientTimeout = 10.0
+
+    init(_ configuration: DriverConfiguration, capabilities: InjectionCapabilities) throws {
+        weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
+                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          startTimeout: configuration.startTimeout))
+        do {
+            harness = try weston.connect()
+        } catch {
+            weston.stop()
+            throw error
+        }
+        self.capabilities = capabilities
+        outputSize = (configuration.width, configuration.height)
+    }
+
+    // MARK: - Clients
+
+    public func launchClient(executable: String, arguments: [String], environment: [String: String],
+                             logName: String) throws -> ChildProcess {
+        let client = try weston.launch(executable, arguments: arguments, environment: environment, logName: logName)
+        clients.add(client)
+        guard try harness.waitForView(x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2,
+                                      pid: client.pid, timeout: Self.clientTimeout) != nil else {
+            throw DriverError("weston: \(executable) mapped no window within \(Self.clientTimeout) s; its log: "
+                + client.output().split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | "))
+        }
+        return client
+    }
+
+    public func window(of client: ChildProcess) throws -> ClientWindow? {
+        guard let view = try harness.pick(x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2),
+              view.pid == client.pid else { return nil }
+        return ClientWindow(x: Double(view.x), y: Double(view.y), width: Double(view.width), height: Double(view.height))
+    }
+
+    // MARK: - Input and output
+
+    @discardableResult
+    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
+        let skipped = try ScriptInjection.run(items, capabilities: capabilities,
+                                              sleep: { try harness.dispatch(for: $0) }, send: { try harness.send($0) })
+        try harness.roundtrip()
+        return skipped
+    }
+
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func screenshot(to path: String) throws {
+        let png = try weston.screenshot(in: runtimeDirectory)
+        try FileTransfer.move(png, to: path)
+    }
+
+    public func logTail() -> String { weston.logTail() }
+
+    // MARK: - Stopping
+
+    public func stop() {
+        clients.stopAll()
+        weston.stop()
+    }
+
+    deinit { stop() }
+}

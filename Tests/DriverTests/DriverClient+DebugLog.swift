@@ -1,0 +1,26 @@
+import CompositorDrivers
+import Foundation
+import SandboxHarness
+import TouchStream
+
+// MARK: - Waiting on the client's WAYLAND_DEBUG log (mutter and GNOME Shell run clients with it)
+
+extension DriverClient {
+    /// Seconds to wait for the client's log to show injected events.
+    static let eventTimeout = 10.0
+
+    /// Waits until the client has received `count` wl_touch events named `event` ("up", "cancel"),
+    /// then finishes it and returns the trace's wl_touch events (capability records left out).
+    func finish(after count: Int, _ event: String) throws -> [RawEvent] {
+        let deadline = MonotonicClock.now() + Self.eventTimeout
+        while logged(event) < count && MonotonicClock.now() < deadline { MonotonicClock.sleep(0.02) }
+        return try finish().filter { !$0.isCapabilities }
+    }
+
+    /// How many `interface` events named `event` the client has received so far.
+    func logged(_ event: String, interface: String = "wl_touch") -> Int {
+        client.output().split(separator: "\n").filter {
+            !$0.contains("->") && $0.contains("\(interface)@") && $0.contains(".\(event)(")
+        }.count
+    }
+}

@@ -1,0 +1,99 @@
+import CompositorDrivers
+import Foundation
+import SandboxHarness
+import TouchStream
+
+// MARK: - Our client under a driver's compositor, as the driver tests run it
+
+/// The built `gesture-sandbox` executable: $GESTURE_SANDBOX_BIN, else next to the test bundle.
+func sandboxExecutable() throws -> String {
+    let environment = ProcessInfo.processInfo.environment
+    var candidates: [String] = []
+    if let explicit = environment["GESTURE_SANDBOX_BIN"] { candidates.append(explicit) }
+    let bundleDir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    candidates.append(bundleDir.appendingPathComponent("gesture-sandbox").path)
+    candidates.append(bundleDir.deletingLastPathComponent().appendingPathComponent("gesture-sandbox").path)
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    candidates.append(root.appendingPathComponent(".build/debug/gesture-sandbox").path)
+    guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        throw DriverError("gesture-sandbox is not built (looked in \(candidates.joined(separator: ", "))); run swift build first")
+    }
+    return found
+}
+
+/// A started compositor with `gesture-sandbox run --scene touchdemo` recording in it.
+///
+/// A compositor that cannot start fails the test with its own error (which carries its log tail).
+final class DriverClient {
+    /// Seconds for the client to finish its files after SIGTERM.
+    static let finishTimeout = 10.0
+
+    let session: CompositorSession
+    let client: ChildProcess
+    let directory: String
+
+    var tracePath: String { "\(directory)/trace.jsonl" }
+    var deliveriesPath: String { "\(directory)/deliveries.jsonl" }
+
+    /// Starts `driver`'s compositor and our client in it.
+    init(_ driver: CompositorDriver, scene: String = "touchdemo",
+         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:]) throws {
+        directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            session = try driver.start(configuration)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+        do {
+            try session.grantClientAccess(to: directory)
+            client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
+                "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
+            ], environment: environment, logName: "client.log")
+        } catch {
+            let tail = session.logTail()
+            session.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw DriverError("\(error); compositor log: \(tail)")
+        }
+    }
+
+    deinit {
+        session.stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// Injects a compact script (global coordinates); returns what was not injectable.
+    @discardableResult
+    func inject(_ script: String, settle: Double = 0.2) throws -> [ScriptItem] {
+        let skipped = try session.inject(try CompactTrace.parse(script, name: "test-script"))
+        // The compositor forwards asynchronously; give the client time to record.
+        usleep(UInt32(settle * 1_000_000))
+        return skipped
+    }
+
+    /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
+    func finish() throws -> [RawEvent] {
+        let termination = session.finishClient(client, timeout: Self.finishTimeout)
+        guard termination == .exited(0) else {
+            throw DriverError("client ended \(termination): \(client.output().suffix(400))")
+        }
+        return try TraceReader.read(tracePath).records.map(\.event)
+    }
+}
+
+/// The events a compositor decides, as short strings ("down 0 100 100", "frame", …).
+func summary(_ event: RawEvent) -> String {
+    switch event {
+    case let .down(_, _, _, id, x, y): "down \(id) \(x) \(y)"
+    case let .motion(_, id, x, y): "motion \(id) \(x) \(y)"
+    case let .up(_, _, id): "up \(id)"
+    case .frame: "frame"
+    case .cancel: "cancel"
+    case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
+    case let .orientation(id, degrees): "orientation \(id) \(degrees)"
+    case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
+    }
+}

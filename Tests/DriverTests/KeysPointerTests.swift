@@ -1,0 +1,44 @@
+import CompositorDrivers
+import Foundation
+import SandboxHarness
+import Testing
+
+/// Keys and pointer buttons injected through each driver reach our client (seen in its
+/// WAYLAND_DEBUG log, since traces record only wl_touch).
+@Suite(.serialized)
+struct KeysPointerTests {
+    /// Seconds to wait for the events to show in the client's log.
+    static let timeout = 10.0
+
+    @Test("a click and a key tap reach the client", arguments: [
+        CompositorKind.weston, .kwin, .sway, .phoc, .cage,
+    ])
+    func clickAndKey(kind: CompositorKind) throws {
+        try NestedDriverTests.ensureUser()
+        let driver = try #require(CompositorDrivers.driver(for: kind))
+        #expect(driver.capabilities.isSuperset(of: [.keys, .pointer]))
+        let run = try DriverClient(driver, environment: ["WAYLAND_DEBUG": "1"])
+        let window = try #require(try run.session.window(of: run.client))
+        try run.session.pointerMotion(x: window.x + window.width / 2, y: window.y + window.height / 2)
+        try run.session.pointerButton(0x110, pressed: true)
+        try run.session.pointerButton(0x110, pressed: false)
+        try run.session.key(30, pressed: true)  // KEY_A
+        try run.session.key(30, pressed: false)
+        let expected = 2
+        let deadline = MonotonicClock.now() + Self.timeout
+        while (received("button", on: "wl_pointer", in: run) < expected
+            || received("key", on: "wl_keyboard", in: run) < expected) && MonotonicClock.now() < deadline {
+            MonotonicClock.sleep(0.02)
+        }
+        #expect(received("button", on: "wl_pointer", in: run) == expected, "\(kind): press and release")
+        #expect(received("key", on: "wl_keyboard", in: run) == expected, "\(kind): press and release")
+        _ = try run.finish()
+    }
+
+    /// How many `interface` events named `event` the client has logged.
+    private func received(_ event: String, on interface: String, in run: DriverClient) -> Int {
+        run.client.output().split(separator: "\n").filter {
+            !$0.contains("->") && $0.contains("\(interface)@") && $0.contains(".\(event)(")
+        }.count
+    }
+}

@@ -71,7 +71,7 @@ public enum TraceCheck {
     }
 
     /// Checks the trace at `path`, passing each output line (without newline) to `emit`.
-    /// Throws ``TraceError`` (with file:line:column) or ``TraceFileError`` when unreadable.
+    /// Throws ``TraceError`` (with file:line:column) when unreadable.
     @discardableResult
     public static func run(path: String, format: Format = .text, emit: (String) -> Void) throws -> Outcome {
         var findings: [Finding] = []

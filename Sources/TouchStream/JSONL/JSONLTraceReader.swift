@@ -12,7 +12,7 @@ import Darwin
 /// record line with the strict hand-written parser (no Foundation on the hot path). Blank lines
 /// are skipped. A last line without a newline is accepted when it is a whole record, and reported
 /// as truncated otherwise (what a recording interrupted mid-write leaves). Errors are
-/// ``TraceError``s (`file:line:column: message`) or ``TraceFileError``s for I/O.
+/// ``TraceError``s (`file:line:column: message`), for I/O problems too.
 public final class JSONLTraceReader {
     /// The file being read.
     public let path: String

@@ -29,10 +29,18 @@ struct RecordingTests {
         let fd = open(client.tracePath, O_RDONLY | O_NONBLOCK)
         #expect(fd >= 0)
         try client.inject("down 0 100 100; frame")
-        var received = [UInt8](repeating: 0, count: 1 << 16)
-        let count = read(fd, &received, received.count)
+        // The client writes its first frame when it handles it; wait for the four lines (or 10 s).
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = MonotonicClock.now() + 10
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < 4, MonotonicClock.now() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = read(fd, &chunk, chunk.count)
+            if count > 0 { received += chunk.prefix(count) }
+        }
         close(fd)
-        let lines = String(decoding: received.prefix(max(count, 0)), as: UTF8.self).split(separator: "\n")
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
         #expect(lines.count == 4, "header, capabilities, down, frame")
         try client.inject("motion 0 130 100; frame; motion 0 160 100; frame; up 0; frame")
         #expect(client.process.isRunning)

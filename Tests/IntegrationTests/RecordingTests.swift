@@ -22,6 +22,26 @@ struct RecordingTests {
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
     }
 
+    @Test("a crash (SIGSEGV) leaves the recording readable under its name, up to its last whole record")
+    func crashKeepsTheRecording() throws {
+        let client = try SandboxClient()
+        try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
+        // Crash only once both frames are on disk (header and five records in the temporary).
+        let deadline = MonotonicClock.now() + SandboxClient.timeout
+        while MonotonicClock.now() < deadline,
+              (try? String(contentsOfFile: client.tracePath + ".partial", encoding: .utf8))?
+                .split(separator: "\n").count != 6 {
+            usleep(10_000)
+        }
+        kill(client.process.pid, SIGSEGV)
+        #expect(client.process.wait(timeout: SandboxClient.timeout) == .signaled(SIGSEGV))
+        #expect(!FileManager.default.fileExists(atPath: client.tracePath + ".partial"))
+        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        // The other outputs were not finished: nothing half-written is left of them.
+        let left = try FileManager.default.contentsOfDirectory(atPath: client.files.path).filter { $0.hasSuffix(".partial") }
+        #expect(left == [])
+    }
+
     @Test("a write error stops the recording, the client goes on and says so once")
     func recordingMeetsAWriteError() throws {
         let client = try SandboxClient(recordsToFIFO: true)

@@ -96,6 +96,17 @@ import TouchStream
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 
+    @Test func aFailedRenameLeavesNoPartialFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let target = try OutputTarget(path: dir.file("out"))
+        try target.write("whole\n")
+        // Something else takes the name meanwhile: a folder, which a file cannot be renamed over.
+        try FileManager.default.createDirectory(atPath: dir.file("out"), withIntermediateDirectories: false)
+        #expect(errorText { try target.commit() } == "\(dir.file("out")): cannot rename \(dir.file("out")).partial: Is a directory")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out"])
+    }
+
     /// A full disk, made real with RLIMIT_FSIZE (EFBIG once the file reaches the limit).
     @Test func aRecordingThatHitsAWriteErrorKeepsItsWholeRecords() throws {
         let dir = try TemporaryDirectory()

@@ -18,7 +18,7 @@ let package = Package(
     ],
     targets: [
         // MARK: - System libraries (Debian: libwayland-dev, libxkbcommon-dev, libpixman-1-dev, libpng-dev,
-        // libfreetype-dev, libfontconfig-dev, libdbus-1-dev)
+        // libfreetype-dev, libfontconfig-dev, libdbus-1-dev, libdecor-0-dev)
         .systemLibrary(name: "CWayland", pkgConfig: "wayland-client",
                        providers: [.apt(["libwayland-dev"])]),
         .systemLibrary(name: "CXKBCommon", pkgConfig: "xkbcommon",
@@ -33,6 +33,9 @@ let package = Package(
                        providers: [.apt(["libfontconfig-dev"])]),
         .systemLibrary(name: "CDBus", pkgConfig: "dbus-1",
                        providers: [.apt(["libdbus-1-dev"])]),
+        // Client-side decorations where the compositor offers no xdg-decoration (mutter, GNOME Shell, phoc).
+        .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
+                       providers: [.apt(["libdecor-0-dev", "libdecor-0-plugin-1-cairo"])]),
         // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -42,7 +45,7 @@ let package = Package(
 
         // MARK: - Platform layers
         .target(name: "WaylandClient", dependencies: [
-            "CWayland", "CWaylandProtocols", "CXKBCommon", "TouchStream",
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
             .product(name: "Logging", package: "swift-log"),
         ]),
         .target(name: "Render", dependencies: ["CPixman", "CPNG", "CFreeType", "CFontconfig", "TouchKit"]),
@@ -60,7 +63,7 @@ let package = Package(
 
         // MARK: - Executables
         .executableTarget(name: "gesture-sandbox", dependencies: [
-            "SandboxRuntime", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
+            "SandboxRuntime", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
@@ -78,10 +81,12 @@ let package = Package(
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
-        .testTarget(name: "RuntimeTests", dependencies: ["SandboxRuntime", "Scenes", "TouchStream", "TouchKit", "Render"]),
+        .testTarget(name: "RuntimeTests", dependencies: [
+            "SandboxRuntime", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
+        ]),
         .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "SandboxHarness", "SandboxRuntime", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),
     ]
 )

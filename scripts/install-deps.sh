@@ -7,6 +7,7 @@ packages=(
     libwayland-dev libwayland-bin wayland-protocols
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core
+    libdecor-0-dev libdecor-0-plugin-1-cairo
     weston libweston-10-dev
     libdbus-1-dev dbus-daemon
     mutter gnome-shell pipewire wireplumber

@@ -125,6 +125,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
         case .cancel: .cancel
         case .shape, .orientation: .shapeOrientation
         case .capabilities: .seatCapability
+        // The recording client's own delivery point: nothing to inject.
+        case .flush: []
         }
     }
 

@@ -120,15 +120,31 @@ extension HarnessConnection {
     /// client_* requests. Record times, serials and surfaces are not sent: weston stamps its
     /// own. `sleep` really waits while dispatching events (commits keep being recorded).
     /// Ends with a roundtrip, so weston has processed the whole script on return.
+    ///
+    /// The requests of one frame (up to its `frame` or `cancel`) go out in one write, so weston
+    /// handles them in one pass and the client reads them together, as with a real device: a
+    /// client that flushes on a drained socket would otherwise see a frame cut in pieces.
     public func run(_ items: [ScriptItem]) throws {
+        defer { holdsRequests = false }
         for item in items {
+            holdsRequests = true
             switch item {
             case .record(let record):
                 try send(record.event)
+                switch record.event {
+                case .frame, .cancel:
+                    holdsRequests = false
+                    try flush()
+                default:
+                    break
+                }
             case .sleep(let milliseconds):
+                holdsRequests = false
+                try flush()
                 try dispatch(for: Double(milliseconds) / 1000)
             }
         }
+        holdsRequests = false
         try roundtrip()
     }
 
@@ -143,6 +159,8 @@ extension HarnessConnection {
         case .shape(let id, let major, let minor): try shape(id: id, major: major, minor: minor)
         case .orientation(let id, let degrees): try orientation(id: id, degrees: degrees)
         case .capabilities(let touch): try setTouchCapability(touch)
+        // The recording client's own delivery point: nothing the compositor sends.
+        case .flush: break
         }
     }
 }

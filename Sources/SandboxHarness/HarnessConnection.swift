@@ -6,7 +6,8 @@ import Foundation
 /// and records the compositor's commit events with their CLOCK_MONOTONIC time.
 ///
 /// Single-threaded: events are only dispatched inside this type's calls (roundtrip,
-/// waits, picks, script sleeps). Every request is flushed at once, so its timing is real.
+/// waits, picks, script sleeps). Every request is flushed at once, so its timing is real;
+/// scripts (`run`) write each frame's requests together, as a device's frame arrives at once.
 public final class HarnessConnection {
     /// The socket this connection uses.
     public let socketPath: String
@@ -18,6 +19,8 @@ public final class HarnessConnection {
     var harness: OpaquePointer?
     /// The answer of the pick in flight (see HarnessPick.swift).
     var pickAnswer: PickAnswer = .none
+    /// True while a script frame is being sent: requests wait in the buffer for its end.
+    var holdsRequests = false
 
     // MARK: - Connecting
 
@@ -97,8 +100,9 @@ public final class HarnessConnection {
         if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
     }
 
-    /// Writes buffered requests, waiting for the socket when it is full.
+    /// Writes buffered requests (unless a script frame holds them), waiting for the socket when it is full.
     func flush() throws {
+        guard !holdsRequests else { return }
         while wl_display_flush(display) < 0 {
             guard errno == EAGAIN else { throw connectionError() }
             var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)

@@ -132,6 +132,11 @@ extension LiveSession {
     /// Runs the command `key` stands for, if any.
     func handleKey(_ key: KeyPress) {
         guard let command = KeyCommand(key) else { return }
+        perform(command)
+    }
+
+    /// Runs `command`, whether a key or the control strip asked for it.
+    func perform(_ command: KeyCommand) {
         switch command {
         case .quit: app.stop()
         case .toggleKeyMap: hud.showsKeyMap.toggle()
@@ -237,11 +242,13 @@ extension View {
 // MARK: - The HUD's frame
 
 extension LiveSession {
-    /// Lays the HUD out for this frame and returns its damage (nothing while it stays hidden).
+    /// Lays the HUD and the control strip out for this frame and returns their damage.
     func hudDamage() -> [Rect] {
-        guard hud.isShowing || !hud.panels.isEmpty else { return [] }
         let snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
-        return hud.update(snapshot, keyMap: KeyCommand.keyMapLines)
+        // The control strip is always there, HUD or not.
+        let controls = hud.controlPanels(strip, window: host.scene.window.bounds.size, recording: recordingPath != nil,
+                                         paused: keys.isPaused)
+        return hud.update(snapshot, keyMap: KeyCommand.keyMapLines, controls: controls)
     }
 }

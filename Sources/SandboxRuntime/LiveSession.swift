@@ -28,6 +28,8 @@ public struct LiveOptions {
     public var toolVersion: String
     /// Print recognizer transitions on standard error as they happen.
     public var traceArena = false
+    /// Show the HUD at start (h toggles it); off for screenshots and tests.
+    public var showsHUD = true
 
     /// Creates options; only the scene and profile are required.
     public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,
@@ -63,6 +65,10 @@ public final class LiveSession: WaylandAppDelegate {
     var keys = KeyCommandState()
     /// Ghost spots under mouse-emulated fingers.
     private var ghostSpots = EmulatedTouchSpots()
+    /// The touch-only control strip and the touches it (or a decoration surface) owns; internal,
+    /// not private: Controls/LiveSession+Controls.swift routes touches with them.
+    var strip = ControlStrip()
+    var controlTouches = ControlTouches()
     /// The trace being written, once its first record (or the end) has opened it.
     var trace: TraceWriter?
     /// Where records go now: `--record`'s path at start, toggled by the record key; nil when not recording.
@@ -98,6 +104,7 @@ public final class LiveSession: WaylandAppDelegate {
             do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
         }
         hud.recognizerReport = { [unowned self] host in recognizerLines(in: host) }
+        hud.showsHUD = options.showsHUD
         app.delegate = self
     }
 
@@ -119,7 +126,10 @@ public final class LiveSession: WaylandAppDelegate {
 
     // MARK: - WaylandAppDelegate
 
-    public func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {
+    public func waylandApp(_ app: WaylandApp, didReceive received: RawRecord) {
+        var record = received
+        let control = controlOutcome(of: record)
+        record.isControl = control != .scene
         if case .capabilities(let touch) = record.event { seatHasTouch = touch }
         // A capabilities record does not open the trace (the header would predate the surface's
         // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
@@ -128,15 +138,19 @@ public final class LiveSession: WaylandAppDelegate {
         }
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
-        keys.note(record)
+        if case .activated(let target) = control { activate(target) }  // Controls/LiveSession+Controls.swift
         if hud.isShowing || record.isEmulated { app.setNeedsRedraw() }
+        if !record.isControl { keys.note(record) }
         guard !keys.isPaused else { return }
+        // Control records go in too: the host drops them exactly as replay does.
         host.push(record)
         requestRedrawIfDamaged()
     }
 
     public func waylandAppDidBecomeIdle(_ app: WaylandApp) {
-        host.flushIfIdle()
+        // The socket is drained: whatever is pending is a frame the compositor did not close (cage
+        // sends none at all). It is recorded like any record, so replay flushes at the same point.
+        if host.needsFlush { waylandApp(app, didReceive: RawRecord(.flush)) }
         // Timers (animations, recognizer deadlines) change views between input events too.
         requestRedrawIfDamaged()
     }

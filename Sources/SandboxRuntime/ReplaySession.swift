@@ -81,4 +81,9 @@ public final class ReplaySession {
     public func pngBytes(scale: Int = 1) throws -> [UInt8] {
         try render(scale: scale).target.pngBytes()
     }
+
+    /// Writes the scene's current state as a PNG on its own (whole or not at all).
+    public func writePNG(to path: String, scale: Int = 1) throws {
+        try OutputTarget.write(bytes: try pngBytes(scale: scale), to: path)
+    }
 }

@@ -54,6 +54,10 @@ public final class SceneHost {
         drain()
     }
 
+    /// True when the live loop, idle now, must deliver the pending events as a `flush` record
+    /// (pushed like any record, so the trace shows where it happened).
+    public var needsFlush: Bool { assembler.needsFlush }
+
     /// End of input: flushes whatever is pending.
     public func finish() {
         assembler.finish(into: &outputs)

@@ -30,6 +30,10 @@ public struct WLFixed: RawRepresentable, Hashable, Sendable, Comparable, CustomS
 /// written once when the seat first reports and again whenever the touch bit changes. In JSON Lines
 /// traces it is `{"kind":"capabilities","touch":true}`; in the compact form `capabilities touch` or
 /// `capabilities none`. Pointer and keyboard bits are not recorded: no rule about wl_touch needs them.
+///
+/// `flush` is not a wl_touch event either: the live client found the socket drained with touch
+/// events pending and delivered them as a frame the compositor never sent (`{"kind":"flush"}`,
+/// compact `flush`), so replay delivers exactly there (``ReplayAssembler``).
 public enum RawEvent: Hashable, Sendable {
     /// wl_touch.down; `surface` names the wl_surface (e.g. "wl_surface@3", or a script name).
     case down(serial: UInt32, time: UInt32, surface: String?, id: Int32, x: WLFixed, y: WLFixed)
@@ -41,6 +45,8 @@ public enum RawEvent: Hashable, Sendable {
     case orientation(id: Int32, orientation: WLFixed)
     /// wl_seat.capabilities as it concerns wl_touch: whether the seat has touch (R13/R14 need it).
     case capabilities(touch: Bool)
+    /// The live client delivered the pending events without a wl_touch.frame (the socket was drained).
+    case flush
 
     /// The event's name in wayland.xml and in traces.
     public var name: String {
@@ -53,6 +59,7 @@ public enum RawEvent: Hashable, Sendable {
         case .shape: "shape"
         case .orientation: "orientation"
         case .capabilities: "capabilities"
+        case .flush: "flush"
         }
     }
 
@@ -62,7 +69,7 @@ public enum RawEvent: Hashable, Sendable {
         case .down(_, _, _, let id, _, _), .up(_, _, let id), .motion(_, let id, _, _),
              .shape(let id, _, _), .orientation(let id, _):
             id
-        case .frame, .cancel, .capabilities:
+        case .frame, .cancel, .capabilities, .flush:
             nil
         }
     }
@@ -88,11 +95,16 @@ public struct RawRecord: Hashable, Sendable {
     public var hiResTimeNanoseconds: UInt64?
     /// True when mouse emulation produced the event (never from wl_touch).
     public var isEmulated: Bool
+    /// True for an event of a touch that began on the window's own controls (the control strip or
+    /// client-side decorations), not on the scene: recorded, but never delivered to the scene.
+    public var isControl: Bool
 
     /// Creates a record.
-    public init(_ event: RawEvent, hiResTimeNanoseconds: UInt64? = nil, isEmulated: Bool = false) {
+    public init(_ event: RawEvent, hiResTimeNanoseconds: UInt64? = nil, isEmulated: Bool = false,
+                isControl: Bool = false) {
         self.event = event
         self.hiResTimeNanoseconds = hiResTimeNanoseconds
         self.isEmulated = isEmulated
+        self.isControl = isControl
     }
 }

@@ -42,7 +42,9 @@ public final class WaylandApp {
 
     private let display: WaylandDisplay
     private var registry: Registry!
-    private(set) var window: XdgWindow?
+    private(set) var window: ToplevelWindow?
+    /// libdecor, when the compositor offers no xdg-decoration and libdecor could start.
+    private var libdecor: LibdecorContext?
     private let pacer = FramePacer()
     private var pool: BufferPool!
     private var hasConfigured = false
@@ -81,6 +83,7 @@ public final class WaylandApp {
         viewport?.destroy()
         window?.destroy()
         window?.surface.destroy()
+        libdecor?.destroy()
         registry?.destroy()
         _ = try? display.flush()
     }
@@ -95,6 +98,8 @@ public final class WaylandApp {
     public var surfaceName: String? { window?.surface.name }
     /// Counters of the frame path.
     public var frameStatistics: FrameStatistics { pacer.statistics }
+    /// Who draws the window's title bar and borders.
+    public var decorations: DecorationKind { window?.decorations ?? .none }
 
     /// Runs the loop until a signal, a close request or `stop()`; throws when the connection fails.
     public func run() throws -> LoopExitReason {
@@ -146,8 +151,7 @@ public final class WaylandApp {
                 fractionalScale = fractional
             }
         }
-        let window = XdgWindow(surface: surface, wmBase: registry.wmBase!.proxy,
-                               decorationManager: registry.decorationManager, title: title, appID: appID)
+        let window = makeToplevel(surface: surface, title: title, appID: appID)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
         window.onClose = { [unowned self] in loop.finish(.closed) }
         surface.onOutputsChanged = { [unowned self] in updateScale() }
@@ -155,13 +159,28 @@ public final class WaylandApp {
         registry.onOutputRemoved = { [weak surface] in surface?.outputRemoved($0) }
         self.window = window
     }
+
+    /// Server-side decorations where xdg-decoration is offered; elsewhere libdecor's, when it starts.
+    private func makeToplevel(surface: Surface, title: String, appID: String) -> ToplevelWindow {
+        if registry.decorationManager == nil, let context = LibdecorContext(display: display.display) {
+            libdecor = context
+            if let window = LibdecorWindow(context: context, surface: surface, title: title, appID: appID) {
+                return window
+            }
+        }
+        return XdgWindow(surface: surface, wmBase: registry.wmBase!.proxy,
+                         decorationManager: registry.decorationManager, title: title, appID: appID)
+    }
 }
 
 // MARK: - Configure, scale, drawing
 
 extension WaylandApp {
-    private func configured(suggested: LogicalSize?) {
-        let size = suggested ?? logicalSize
+    /// A configure: the suggested size, else (first time) the default fitted into the compositor's
+    /// bounds, else the size as it is; returns the size the window now has.
+    private func configured(suggested: LogicalSize?) -> LogicalSize {
+        let chosen = hasConfigured ? logicalSize : WindowSizing.chosenSize(preferred: logicalSize, bounds: window?.bounds)
+        let size = suggested ?? chosen
         let first = !hasConfigured
         hasConfigured = true
         pacer.configure()
@@ -169,6 +188,7 @@ extension WaylandApp {
             logicalSize = size
             delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale)
         }
+        return logicalSize
     }
 
     private func updateScale() {
@@ -234,6 +254,12 @@ extension WaylandApp {
 
 extension WaylandApp: InputSink {
     func deliver(_ record: RawRecord) {
+        // A real finger on a decoration (not our surface): the window's to act on; the delegate
+        // still gets the record, to record it as the window's, not the scene's.
+        if case .down(let serial, _, let surface?, _, _, _) = record.event, !record.isEmulated, let window,
+           surface != window.surface.name, let seat = registry.seats.first(where: { $0.touch != nil }) {
+            window.touchDownOnDecoration(seat: seat.proxy, serial: serial)
+        }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }
             return

@@ -21,10 +21,12 @@ struct GestureSandbox: ParsableCommand {
             compare  diffs two deliveries logs, two traces, or one trace under two profiles
             minimize shrinks a trace to the records that still show a finding or outcome
             report   writes a bug report: findings, minimal trace, SVG timeline, PNGs
+            matrix   runs touch scripts through several real compositors and compares them
+            compositors  lists the compositors the matrix drives and what each can inject
             """,
         version: version,
         subcommands: [Run.self, Replay.self, Inject.self, Demo.self, Check.self, Import.self, Compare.self,
-                      Minimize.self, Report.self, ListScenes.self, ListProfiles.self])
+                      Minimize.self, Report.self, Matrix.self, Compositors.self, ListScenes.self, ListProfiles.self])
 }
 
 /// Prints `error` as one line on stderr and exits with `code`.

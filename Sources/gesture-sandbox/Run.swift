@@ -8,7 +8,7 @@ import WaylandClient
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the sandbox window under a Wayland compositor.",
-        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). ? shows the key map, h the HUD; q or Escape quits, and so do SIGINT and SIGTERM, which finish every output file.")
+        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). The HUD is on at start (h hides it); ? shows the key map; the < handle on the right edge opens touch controls for everything the keys do. q or Escape quits, and so do SIGINT and SIGTERM, which finish every output file.")
 
     @OptionGroup var sceneOptions: SceneOptions
 
@@ -27,14 +27,18 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("On exit, write a PNG of the last frame here.", valueName: "file"))
     var screenshot: String?
 
+    @Flag(name: .customLong("no-hud"), help: "Start with the heads-up display hidden (for screenshots and tests); h shows it.")
+    var noHUD = false
+
     func run() throws {
         var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
         options.traceArena = sceneOptions.traceArena
+        options.showsHUD = !noHUD
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
-        // SIGPIPE; a crash keeps the
-        // recording up to its last whole record (SIGINT and SIGTERM end the event loop instead).
+        // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT and SIGTERM end
+        // the event loop instead).
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         TemporaryFiles.removeAtExit()

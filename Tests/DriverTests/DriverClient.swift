@@ -36,9 +36,10 @@ final class DriverClient {
     var tracePath: String { "\(directory)/trace.jsonl" }
     var deliveriesPath: String { "\(directory)/deliveries.jsonl" }
 
-    /// Starts `driver`'s compositor and our client in it.
+    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`).
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
-         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:]) throws {
+         configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:],
+         hud: Bool = false) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -51,7 +52,7 @@ final class DriverClient {
             try session.grantClientAccess(to: directory)
             client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ], environment: environment, logName: "client.log")
+            ] + (hud ? [] : ["--no-hud"]), environment: environment, logName: "client.log")
         } catch {
             let tail = session.logTail()
             session.stop()
@@ -74,13 +75,26 @@ final class DriverClient {
         return skipped
     }
 
-    /// Ends the client with SIGTERM (it finishes its files) and returns its recorded trace.
+    /// Ends the client with SIGTERM (it finishes its files) and returns what the compositor sent:
+    /// the recorded trace without the client's own flush records.
     func finish() throws -> [RawEvent] {
+        try finishRecording().map(\.event).filter { $0 != .flush }
+    }
+
+    /// Ends the client with SIGTERM (it finishes its files) and returns its whole recorded trace.
+    func finishRecording() throws -> [RawRecord] {
         let termination = session.finishClient(client, timeout: Self.finishTimeout)
         guard termination == .exited(0) else {
             throw DriverError("client ended \(termination): \(client.output().suffix(400))")
         }
-        return try TraceReader.read(tracePath).records.map(\.event)
+        return try TraceReader.read(tracePath).records
+    }
+
+    /// The deliveries log, one parsed JSON object per line (after `finish`).
+    func deliveries() throws -> [[String: Any]] {
+        try String(contentsOfFile: deliveriesPath, encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
     }
 }
 
@@ -95,5 +109,6 @@ func summary(_ event: RawEvent) -> String {
     case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
     case let .orientation(id, degrees): "orientation \(id) \(degrees)"
     case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
+    case .flush: "flush"
     }
 }

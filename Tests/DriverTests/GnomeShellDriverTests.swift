@@ -7,8 +7,9 @@ import TouchStream
 /// GNOME Shell 43 headless (mutter plus the Shell), driven through org.gnome.Mutter.RemoteDesktop.
 @Suite struct GnomeShellDriverTests {
     static let configuration = MutterDriverTests.configuration
-    /// Where the Shell places our 1280×720 window on a 1600×900 monitor (below its top bar; measured).
-    static let origin = (x: 159.0, y: 81.0)
+    /// Where the Shell places our 1280×720 content on a 1600×900 monitor (below its top bar and
+    /// libdecor's title bar; measured).
+    static let origin = (x: 159.0, y: 97.0)
 
     private func local(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - Self.origin.x)) \(WLFixed(y - Self.origin.y))" }
 

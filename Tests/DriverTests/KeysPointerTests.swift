@@ -25,12 +25,15 @@ struct KeysPointerTests {
         try run.session.key(30, pressed: true)  // KEY_A
         try run.session.key(30, pressed: false)
         let expected = 2
+        // weston offers no xdg-decoration, so our client is decorated by libdecor, whose own
+        // wl_pointer logs the press and release as well.
+        let buttons = kind == .weston ? 2 * expected : expected
         let deadline = MonotonicClock.now() + Self.timeout
-        while (received("button", on: "wl_pointer", in: run) < expected
+        while (received("button", on: "wl_pointer", in: run) < buttons
             || received("key", on: "wl_keyboard", in: run) < expected) && MonotonicClock.now() < deadline {
             MonotonicClock.sleep(0.02)
         }
-        #expect(received("button", on: "wl_pointer", in: run) == expected, "\(kind): press and release")
+        #expect(received("button", on: "wl_pointer", in: run) == buttons, "\(kind): press and release")
         #expect(received("key", on: "wl_keyboard", in: run) == expected, "\(kind): press and release")
         _ = try run.finish()
     }

@@ -52,19 +52,23 @@ final class SandboxClient {
     var statePath: String { files.file("state.json") }
     var screenshotPath: String { files.file("client.png") }
 
-    /// Starts weston and the client showing `scene`, and waits until its window can be touched.
-    /// With `recordsToFIFO` the trace path is a FIFO the test reads (and can close, a write error).
-    init(scene: String = "touchdemo", scale: Int? = nil, recordsToFIFO: Bool = false) throws {
+    /// Starts weston and the client showing `scene` (with the HUD hidden unless `hud`; with the
+    /// seat's touch capability off until the test adds it unless `touch`), and waits until its
+    /// window can be touched. With `recordsToFIFO` the trace path is a FIFO the test reads (and
+    /// can close, a write error).
+    init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false, touch: Bool = true,
+         recordsToFIFO: Bool = false) throws {
         files = try TemporaryDirectory()
         if recordsToFIFO, mkfifo(files.file("trace.jsonl"), 0o600) != 0 {
             throw HarnessError("cannot make a FIFO: \(String(cString: strerror(errno)))")
         }
         weston = try WestonInstance(.init(width: Self.width, height: Self.height, scale: scale))
         harness = try weston.connect()
+        if !touch { try harness.setTouchCapability(false) }
         process = try weston.launch(try sandboxExecutable(), arguments: [
             "run", "--scene", scene, "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
             "--state", files.file("state.json"), "--screenshot", files.file("client.png"),
-        ], logName: "client.log")
+        ] + (hud ? [] : ["--no-hud"]), logName: "client.log")
         guard let picked = try harness.waitForView(x: Double(Self.width) / 2, y: Double(Self.height) / 2,
                                                    pid: Int32(process.pid), timeout: Self.timeout) else {
             throw HarnessError("the client's window never appeared: \(process.output())")

@@ -21,6 +21,7 @@ struct TouchDemoDragTests {
         case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
         case let .orientation(id, degrees): "orientation \(id) \(degrees)"
         case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
+        case .flush: "flush"
         }
     }
 
@@ -28,17 +29,20 @@ struct TouchDemoDragTests {
     func oneFingerDrag() throws {
         let client = try SandboxClient()
         try client.inject("down 0 100 100; frame; motion 0 110.5 104; frame; motion 0 137.25 111; frame; up 0; frame")
+        // The client's commit for the motion may come before it reads the up: give it time to go idle.
+        try client.harness.dispatch(for: 0.2)
         #expect(client.finish() == .exited(0))
 
         let wx = Double(client.window.x), wy = Double(client.window.y)
-        // weston 10 drops the frame after the last up (DESIGN §9): the trace must show exactly that.
+        // weston 10 drops the frame after the last up: the trace shows exactly that, and the
+        // client's flush of the pending up once the socket was drained.
         func at(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - wx)) \(WLFixed(y - wy))" }
         let expected = [
             "capabilities touch",
             "down 0 \(at(100, 100))", "frame",
             "motion 0 \(at(110.5, 104))", "frame",
             "motion 0 \(at(137.25, 111))", "frame",
-            "up 0",
+            "up 0", "flush",
         ]
         let records = try client.trace().records
         #expect(records.map(shape) == expected)

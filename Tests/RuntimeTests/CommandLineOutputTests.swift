@@ -95,7 +95,8 @@ private func makeProcess(_ arguments: [String]) throws -> Process {
         #expect(replay.status == 0)
         #expect(try String(contentsOfFile: file("d.jsonl"), encoding: .utf8) == (try sandbox(["replay", file("t.txt", script)])).stdout)
         let bad = try sandbox(["minimize", "-", "--keep", "outcome:x"], stdin: "down 0 1 1\nframe\nflap\n")
-        #expect(bad.stderr == "gesture-sandbox: <stdin>:3:1: unknown statement 'flap' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, sleep)\n")
+        #expect(bad.status == 2)
+        #expect(bad.stderr.hasPrefix("gesture-sandbox: <stdin>:3:1: unknown statement 'flap' (expected one of: down, "))
     }
 
     @Test func aSignalLeavesNoPartialFile() throws {

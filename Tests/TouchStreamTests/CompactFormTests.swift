@@ -76,7 +76,7 @@ import TouchStream
     @Test(arguments: [
         ("down 0 1", "t:1:9: missing Y: expected 'down ID X Y'"),
         ("frame; up", "t:1:10: missing ID: expected 'up ID'"),
-        ("frame\nwiggle 1", "t:2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, sleep)"),
+        ("frame\nwiggle 1", "t:2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep)"),
         ("down 0 1 1 2", "t:1:12: unexpected argument '2': expected 'down ID X Y'"),
         ("motion 0 1 1 serial=3", "t:1:14: 'serial=' applies only to down and up (wl_touch.motion has no serial)"),
         ("up 0 surface=a", "t:1:6: 'surface=' applies only to down (the surface is fixed at down)"),
@@ -89,9 +89,9 @@ import TouchStream
         ("down 0 9000000 1", "t:1:8: X 9000000 is outside wl_fixed's range (±8388608)"),
         ("sleep 5 t=3", "t:1:9: sleep takes no options"),
         ("down 0 1 1 surface=a%zz", "t:1:21: malformed %XX escape in surface name"),
-        ("down 0 1 1 foo=1", "t:1:12: unknown option 'foo=' (expected t=, serial=, surface=, hires= or emulated=)"),
+        ("down 0 1 1 foo=1", "t:1:12: unknown option 'foo=' (expected t=, serial=, surface=, hires=, emulated= or control=)"),
         ("down 0 1 1 emulated=yes", "t:1:21: emulated= must be true or false, found 'yes'"),
-        ("down 0 1 1 t=1 X", "t:1:16: expected an option (t=, serial=, surface=, hires=, emulated=), found 'X'"),
+        ("down 0 1 1 t=1 X", "t:1:16: expected an option (t=, serial=, surface=, hires=, emulated=, control=), found 'X'"),
     ])
     func errorsAreOneLineWithLineAndColumn(script: String, expected: String) {
         #expect(throws: TraceError.self) { try CompactTrace.parse(script, name: "t") }

@@ -140,10 +140,13 @@ struct WestonSmokeTests {
         let weston = try PrivateWeston()
         let app = try weston.connect()
         let timedOut = watchdog(app)
-        let xdgSurface = try #require(app.window?.xdgSurface)
-        // A serial the compositor never sent: weston answers with a protocol error.
+        // A serial the compositor never sent: weston answers with a protocol error. Sent from the
+        // loop, once the window's xdg_surface exists (libdecor creates its own after a roundtrip).
         let bogusSerial: UInt32 = 0xdead_beef
-        _ = app.loop.schedule(at: app.loop.now + 0.05) { xdg_surface_ack_configure(xdgSurface, bogusSerial) }
+        _ = app.loop.schedule(at: app.loop.now + 0.05) {
+            guard let xdgSurface = app.window?.xdgSurface else { return app.stop() }
+            xdg_surface_ack_configure(xdgSurface, bogusSerial)
+        }
         let error = try #require(throws: WaylandError.self) { try app.run() }
         guard case .protocolError(let interface, _, _) = error else {
             Issue.record("expected a protocol error, got: \(error)")

@@ -15,6 +15,9 @@ enum ClientMapWatch {
     private static let pollInterval = 0.02
     /// Seconds without a new configure before a drawn window counts as placed.
     static let configureQuietPeriod = 0.3
+    /// Seconds more for mutter to finish placing a decorated (libdecor) window: it moves it once
+    /// more, over a few frames and without a configure, after the window geometry arrives (measured).
+    static let placementSettle = 0.8
     /// How long a commit without frame callbacks is given to be mapped (seconds).
     private static let uncallbackedSettle = 0.5
 
@@ -31,7 +34,10 @@ enum ClientMapWatch {
             case .drawn:
                 // mutter re-configures (and moves) a window right after its first map: wait until
                 // the last configure has been drawn and none has followed for a while.
-                if MonotonicClock.now() - configures.since >= configureQuietPeriod { return }
+                if MonotonicClock.now() - configures.since >= configureQuietPeriod {
+                    MonotonicClock.sleep(placementSettle)
+                    return
+                }
             case .committed:
                 // A client that asks for no frame callback: the compositor maps on the commit itself.
                 let now = MonotonicClock.now()

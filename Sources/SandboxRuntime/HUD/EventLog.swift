@@ -34,7 +34,7 @@ public struct EventLog: Sendable {
 
     /// The line for one record.
     public static func entry(_ record: RawRecord) -> Entry {
-        let tag = record.isEmulated ? " (mouse)" : ""
+        let tag = (record.isEmulated ? " (mouse)" : "") + (record.isControl ? " (control)" : "")
         switch record.event {
         case let .down(_, time, _, id, x, y):
             return Entry(text: "\(time) down \(id) \(x) \(y)\(tag)", isBoundary: false)
@@ -52,6 +52,8 @@ public struct EventLog: Sendable {
             return Entry(text: "orientation \(id) \(degrees)°", isBoundary: false)
         case let .capabilities(touch):
             return Entry(text: "seat: touch \(touch ? "added" : "removed")", isBoundary: true)
+        case .flush:
+            return Entry(text: "──── flush (no frame) ────", isBoundary: true)
         }
     }
 }

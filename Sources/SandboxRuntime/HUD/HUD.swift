@@ -13,7 +13,7 @@ import TouchStream
 /// damage-only path stays cheap while the HUD is up.
 public final class HUD {
     /// Whether the HUD panels and labels are shown.
-    public var showsHUD = false
+    public var showsHUD = true
     /// Whether the key map is shown (independent of the HUD).
     public var showsKeyMap = false
     /// The raw-event log (feed it every record received).
@@ -26,14 +26,15 @@ public final class HUD {
     /// The panels drawn last, for tests and diagnostics.
     public private(set) var panels: [HUDPanel] = []
 
-    private let text: TextRenderer?
+    /// Internal, not private: the control strip's panels (ControlStripLayout.swift) measure with it.
+    let text: TextRenderer?
 
-    /// A hidden HUD using the default font; without one it stays empty and says why.
+    /// A HUD (shown; the key map hidden) using the default font; without one it stays empty and says why.
     public convenience init() {
         do { self.init(text: try TextRenderer()) } catch { self.init(text: nil, reason: "\(error)") }
     }
 
-    /// A hidden HUD drawing with `text`.
+    /// A HUD drawing with `text`.
     public init(text: TextRenderer?, reason: String? = nil) {
         self.text = text
         unavailableReason = text == nil ? (reason ?? "HUD: no font") : nil
@@ -47,11 +48,13 @@ public final class HUD {
 
     // MARK: - Frames
 
-    /// Lays out `snapshot` (keyMap: the key map's lines) and returns the damage: old and new
+    /// Lays out `snapshot` (keyMap: the key map's lines) with `controls` (the control strip's
+    /// panels, shown whether or not the HUD is) on top, and returns the damage: old and new
     /// frames of every panel that differs from the last frame.
-    public func update(_ snapshot: HUDSnapshot, keyMap: [String]) -> [Rect] {
+    public func update(_ snapshot: HUDSnapshot, keyMap: [String], controls: [HUDPanel] = []) -> [Rect] {
         guard let text else { return [] }
         let next = HUDLayout(text: text).panels(snapshot, showsHUD: showsHUD, keyMap: showsKeyMap ? keyMap : nil)
+            + controls
         let old = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let new = Dictionary(next.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var damage: [Rect] = []

@@ -41,7 +41,8 @@ public struct HUDPanel: Hashable, Sendable {
 /// Lays a `HUDSnapshot` out as panels: info and recognizers at the top, the log at the bottom,
 /// a label beside each finger, and the key map (when shown) in the middle.
 public struct HUDLayout {
-    private let text: TextRenderer
+    /// Internal, not private: the control strip's layout (ControlStripLayout.swift) measures with it.
+    let text: TextRenderer
 
     /// A layout measuring with `text`.
     public init(text: TextRenderer) { self.text = text }
@@ -52,8 +53,11 @@ public struct HUDLayout {
         if showsHUD {
             let info = panel("info", at: Point(x: HUDStyle.columnX, y: HUDStyle.margin), lines: infoLines(snapshot))
             result.append(info)
-            result.append(panel("recognizers", at: Point(x: HUDStyle.columnX, y: info.frame.maxY + HUDStyle.margin),
-                                lines: recognizerLines(snapshot.recognizers)))
+            let recognizers = panel("recognizers", at: Point(x: HUDStyle.columnX, y: info.frame.maxY + HUDStyle.margin),
+                                    lines: recognizerLines(snapshot.recognizers))
+            result.append(recognizers)
+            result.append(panel("hint", at: Point(x: HUDStyle.columnX, y: recognizers.frame.maxY + HUDStyle.margin),
+                                lines: [(HUDStyle.hint, HUDStyle.dimTextColor)]))
             result.append(logPanel(snapshot))
             result += snapshot.touches.map(touchPanel)
         }

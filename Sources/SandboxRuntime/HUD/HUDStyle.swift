@@ -26,6 +26,8 @@ public enum HUDStyle {
     public static let margin = 12.0
     /// Left edge of the info and log panels: clear of TouchDemo's corner squares (40 + 120 px).
     public static let columnX = 200.0
+    /// The one-line hint under the HUD's panels: where the key map and the touch controls are.
+    public static let hint = "? key map · h hides the HUD · touch the < handle on the right edge for controls"
     /// Raw events the log keeps (the oldest scrolls off).
     public static let logLength = 14
     /// Fixed log panel width: a constant rect keeps the log's per-frame damage one unchanging box.

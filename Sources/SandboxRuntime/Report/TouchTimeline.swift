@@ -74,7 +74,7 @@ public struct TouchTimeline: Sendable {
                 active = [:]
             case .frame:
                 frameTimes.append(now)
-            case .shape, .orientation, .capabilities:
+            case .shape, .orientation, .capabilities, .flush:
                 break
             }
         }

@@ -10,9 +10,11 @@ import TouchKit
 ///   up of one touch; up and a new down of one id) the frame splits into ordered passes, so a
 ///   touch never skips `began`. Down followed by motions in one frame is one `began` at the last
 ///   location.
-/// - ``flushIfIdle()`` delivers pending events without a frame once no touch is left down
-///   (weston ≤ 11 and mutter drop the frame after the last up); should the frame still come
-///   right after, it is taken as that late frame, not as an empty one.
+/// - A `flush` record (the live client found the socket drained with events pending) delivers
+///   them as a frame whether or not a touch is still down (cage 0.1.4 sends no frame at all).
+///   Without flush records, ``flushIfIdle()`` delivers pending events without a frame once no
+///   touch is left down (weston ≤ 11 and mutter drop the frame after the last up). Either way,
+///   should the frame still come right after, it is taken as that late frame, not as an empty one.
 /// - Cancel drops the pending events, delivers every touch active at the last frame as
 ///   `cancelled` in one pass, and ignores later events for those ids until a new down.
 /// - Down on an active id cancels the old touch in a pass of its own, then begins the new one.
@@ -134,6 +136,10 @@ public struct FrameAssembler: Sendable {
             handleFrame(mayBeEmpty: mayBeEmpty)
             return
         }
+        if case .flush = event {
+            flush(mayBeEmpty: mayBeEmpty)
+            return
+        }
         pending.recordCount += 1
         pending.lastRecord = recordIndex
         switch event {
@@ -153,8 +159,8 @@ public struct FrameAssembler: Sendable {
             // A wl_seat record, not part of any touch frame: undo the count above so it never
             // makes a frame non-empty (nor a cancel look like it dropped pending events).
             pending.recordCount -= 1
-        case .frame:
-            preconditionFailure("frame is handled above")
+        case .frame, .flush:
+            preconditionFailure("frame and flush are handled above")
         }
     }
 
@@ -171,6 +177,18 @@ public struct FrameAssembler: Sendable {
             return
         }
         deliverPending()
+    }
+
+    /// A flush record: the live loop delivered the pending events without a frame, touches down or not.
+    private mutating func flush(mayBeEmpty: Bool) {
+        guard !pending.isEmpty else {
+            // Nothing was pending (a hand-written script): a late frame may still follow what came before.
+            mayTakeEmptyFrame = mayBeEmpty
+            return
+        }
+        report(.missingFrameFlushed, record: pending.lastRecord, id: nil, event: "frame")
+        deliverPending()
+        mayTakeEmptyFrame = true
     }
 
     /// Closes the pending frame, emits it if it delivers anything, and commits the touch state.

@@ -4,13 +4,23 @@ import TouchKit
 
 /// Drives a ``FrameAssembler`` from a recorded or scripted stream as the live loop would.
 ///
-/// The live loop calls `flushIfIdle()` whenever it runs out of events. A trace has no idle
-/// points, so replay infers them: before a timed event at least
+/// The live client writes a `flush` record wherever it found the socket drained with events
+/// pending and delivered them without a frame; from a trace's first flush record on, replay
+/// delivers exactly at flush records and infers nothing. Before it (imports, older traces, hand
+/// scripts) replay infers the idle points: before a timed event at least
 /// ``FrameAssembler/replayIdleGapMilliseconds`` later than the latest time seen, at every
-/// `sleep`, and at the end of input (``finish(into:)``).
+/// `sleep`, and at the end of input (``finish(into:)``). The live client runs through this same
+/// type, so live and replay agree record for record.
+///
+/// Records tagged ``RawRecord/isControl`` (touches on the window's own controls) never reach the
+/// assembler; a frame or flush that closes nothing but such records is dropped with them.
 public struct ReplayAssembler: Sendable {
     /// The assembler being driven.
     public private(set) var assembler = FrameAssembler()
+    /// True once a flush record was seen: idle points come from the trace, not from time gaps.
+    public private(set) var followsFlushRecords = false
+    /// True when control records were dropped since the last frame or flush that reached the assembler.
+    private var droppedControlSinceFrame = false
 
     /// Creates a replay with no touch down.
     public init() {}
@@ -27,8 +37,21 @@ public struct ReplayAssembler: Sendable {
 
     /// Feeds one record, flushing first when the time gap shows the live loop would have idled.
     public mutating func push(_ record: RawRecord, into out: inout [AssemblyOutput]) {
-        if assembler.hasPendingEvents, let time = record.event.time, let latest = assembler.latestRawTime,
-           Int32(bitPattern: time &- latest) >= FrameAssembler.replayIdleGapMilliseconds {
+        if record.isControl {
+            droppedControlSinceFrame = true
+            return
+        }
+        switch record.event {
+        case .frame, .flush:
+            let closesOnlyControl = droppedControlSinceFrame && !assembler.hasPendingEvents
+            droppedControlSinceFrame = false
+            if case .flush = record.event { followsFlushRecords = true }
+            if closesOnlyControl { return }
+        default:
+            break
+        }
+        if !followsFlushRecords, assembler.hasPendingEvents, let time = record.event.time,
+           let latest = assembler.latestRawTime, Int32(bitPattern: time &- latest) >= FrameAssembler.replayIdleGapMilliseconds {
             assembler.flushIfIdle(into: &out)
         }
         assembler.push(record, into: &out)
@@ -38,6 +61,10 @@ public struct ReplayAssembler: Sendable {
     public mutating func flushIfIdle(into out: inout [AssemblyOutput]) {
         assembler.flushIfIdle(into: &out)
     }
+
+    /// True when a live loop that just went idle must deliver (and record) a flush: events are
+    /// pending, whether or not a touch is still down.
+    public var needsFlush: Bool { assembler.hasPendingEvents }
 
     /// End of input: flushes what is pending (see ``FrameAssembler/finish(into:)``).
     public mutating func finish(into out: inout [AssemblyOutput]) {

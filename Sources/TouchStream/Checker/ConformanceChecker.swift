@@ -152,6 +152,8 @@ public struct ConformanceChecker: Sendable {
         if case .capabilities(let touch) = event {
             return capabilities(touch: touch, index: index, into: &findings)
         }
+        // The client's own delivery point, not a compositor event: nothing for a rule to judge.
+        if case .flush = event { return }
         if eventWithoutTouchCapability(event, index: index, into: &findings) { return }
         let afterCancel = previousWasCancel
         previousWasCancel = false
@@ -176,8 +178,8 @@ public struct ConformanceChecker: Sendable {
         case .cancel:
             cancel(index: index, into: &findings)
             return
-        case .capabilities:
-            preconditionFailure("capabilities records are handled above")
+        case .capabilities, .flush:
+            preconditionFailure("capabilities and flush records are handled above")
         }
         frame.eventCount += 1
     }

@@ -14,14 +14,14 @@ struct CompactToken {
 
 /// The statements of the compact form and the arguments each takes.
 enum CompactKeyword: String, CaseIterable {
-    case down, motion, up, frame, cancel, shape, orientation, capabilities, sleep
+    case down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep
 
     /// Names of the positional arguments, for messages and arity.
     var arguments: [String] {
         switch self {
         case .down, .motion: ["ID", "X", "Y"]
         case .up: ["ID"]
-        case .frame, .cancel: []
+        case .frame, .cancel, .flush: []
         case .shape: ["ID", "MAJOR", "MINOR"]
         case .orientation: ["ID", "DEGREES"]
         case .capabilities: ["touch|none"]
@@ -37,6 +37,7 @@ struct CompactOptions {
     var surface: String?
     var hires: UInt64?
     var emulated: Bool?
+    var control: Bool?
 }
 
 // MARK: - Parser
@@ -145,8 +146,8 @@ struct CompactParser {
         let options = try parseOptions(optionTokens, keyword: keyword)
         if let time = options.time { cursor.time = time }
         let event = try makeEvent(keyword, positional, options)
-        items.append(.record(RawRecord(event, hiResTimeNanoseconds: options.hires,
-                                       isEmulated: options.emulated ?? false)))
+        items.append(.record(RawRecord(event, hiResTimeNanoseconds: options.hires, isEmulated: options.emulated ?? false,
+                                       isControl: options.control ?? false)))
         cursor.advance(after: event)
     }
 
@@ -169,6 +170,8 @@ struct CompactParser {
             return .frame
         case .cancel:
             return .cancel
+        case .flush:
+            return .flush
         case .shape:
             return .shape(id: try touchID(args[0]), major: try fixed(args[1], "MAJOR"),
                           minor: try fixed(args[2], "MINOR"))
@@ -192,7 +195,7 @@ struct CompactParser {
         var seen: Set<String> = []
         for token in tokens {
             guard let equals = token.bytes.firstIndex(of: UInt8(ascii: "=")) else {
-                throw error(at: token, "expected an option (t=, serial=, surface=, hires=, emulated=), found '\(token.shown)'")
+                throw error(at: token, "expected an option (t=, serial=, surface=, hires=, emulated=, control=), found '\(token.shown)'")
             }
             let key = String(decoding: token.bytes[..<equals], as: UTF8.self)
             var value = token
@@ -225,8 +228,14 @@ struct CompactParser {
                 case "false": options.emulated = false
                 default: throw error(at: value, "emulated= must be true or false, found '\(value.shown)'")
                 }
+            case "control":
+                switch value.text {
+                case "true": options.control = true
+                case "false": options.control = false
+                default: throw error(at: value, "control= must be true or false, found '\(value.shown)'")
+                }
             default:
-                throw error(at: token, "unknown option '\(Quoted.text(key))=' (expected t=, serial=, surface=, hires= or emulated=)")
+                throw error(at: token, "unknown option '\(Quoted.text(key))=' (expected t=, serial=, surface=, hires=, emulated= or control=)")
             }
         }
         return options

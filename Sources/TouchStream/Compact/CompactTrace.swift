@@ -6,15 +6,16 @@
 ///
 ///     down ID X Y · motion ID X Y · up ID · frame · cancel
 ///     shape ID MAJOR MINOR · orientation ID DEGREES · sleep MS
-///     capabilities touch · capabilities none
+///     capabilities touch · capabilities none · flush
 ///
 /// `capabilities` records the touch bit of wl_seat.capabilities (``RawEvent/capabilities(touch:)``);
-/// it is not a wl_touch event and does not advance the clock.
+/// it is not a wl_touch event and does not advance the clock. Nor is `flush` (``RawEvent/flush``):
+/// the live client delivered the pending events there without a wl_touch.frame.
 ///
 /// Event statements take options after their arguments: `t=MS`, `serial=N` (down and up
 /// only: motion carries no serial), `surface=NAME` (down only), and two extensions that keep
-/// a recorded trace exact: `hires=NS` (zwp_input_timestamps_v1 nanoseconds) and
-/// `emulated=true` (mouse emulation).
+/// a recorded trace exact: `hires=NS` (zwp_input_timestamps_v1 nanoseconds),
+/// `emulated=true` (mouse emulation) and `control=true` (a touch on the window's own controls).
 ///
 /// Time: a script clock starts at 0 ms. Every event is stamped with the clock; `t=MS` first sets
 /// the clock to MS (on any event, also frame/cancel/shape which carry no time themselves);

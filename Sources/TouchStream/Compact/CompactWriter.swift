@@ -31,7 +31,7 @@ struct CompactWriter {
             words += [String(id), x.description, y.description]
         case .up(_, _, let id):
             words.append(String(id))
-        case .frame, .cancel:
+        case .frame, .cancel, .flush:
             break
         case .shape(let id, let major, let minor):
             words += [String(id), major.description, minor.description]
@@ -53,10 +53,11 @@ struct CompactWriter {
         }
         if let hires = record.hiResTimeNanoseconds { words.append("hires=\(hires)") }
         if record.isEmulated { words.append("emulated=true") }
+        if record.isControl { words.append("control=true") }
         statement(words.joined(separator: " "))
         cursor.advance(after: event)
         switch event {
-        case .frame, .cancel, .capabilities: endLine()
+        case .frame, .cancel, .capabilities, .flush: endLine()
         default: break
         }
     }

@@ -165,6 +165,11 @@ private struct ImportState {
         let touch = try args.uint(0) & WaylandDebugImporter.touchCapabilityBit != 0
         guard seatTouch[line.objectID] != touch else { return }
         seatTouch[line.objectID] = touch
+        // Another wl_seat object of the same client (libdecor binds its own) reporting what was
+        // just recorded adds nothing: a trace records the seat's touch bit, not each object's.
+        if seatTouch.count > 1, case .capabilities(touch)? = records.last(where: { $0.event.isCapabilities })?.event {
+            return
+        }
         records.append(RawRecord(.capabilities(touch: touch)))
     }
 

@@ -2,7 +2,7 @@
 
 /// The `kind` of a record line, with the keys each kind requires and allows.
 enum RecordKind {
-    case down, up, motion, frame, cancel, shape, orientation, capabilities
+    case down, up, motion, frame, cancel, shape, orientation, capabilities, flush
 
     init?(_ name: UnsafeBufferPointer<UInt8>) {
         switch name.count {
@@ -10,6 +10,7 @@ enum RecordKind {
         case 4 where Self.equal(name, "down"): self = .down
         case 5 where Self.equal(name, "frame"): self = .frame
         case 5 where Self.equal(name, "shape"): self = .shape
+        case 5 where Self.equal(name, "flush"): self = .flush
         case 6 where Self.equal(name, "motion"): self = .motion
         case 6 where Self.equal(name, "cancel"): self = .cancel
         case 11 where Self.equal(name, "orientation"): self = .orientation
@@ -28,6 +29,7 @@ enum RecordKind {
         case .shape: "shape"
         case .orientation: "orientation"
         case .capabilities: "capabilities"
+        case .flush: "flush"
         }
     }
 
@@ -37,7 +39,7 @@ enum RecordKind {
         case .down: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
         case .up: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit
         case .motion: RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
-        case .frame, .cancel: 0
+        case .frame, .cancel, .flush: 0
         case .shape: RecordKey.id.bit | RecordKey.major.bit | RecordKey.minor.bit
         case .orientation: RecordKey.id.bit | RecordKey.orientation.bit
         case .capabilities: RecordKey.touch.bit
@@ -46,13 +48,13 @@ enum RecordKind {
 
     /// Keys that may be present.
     var allowed: UInt32 {
-        let common = RecordKey.hires.bit | RecordKey.emulated.bit
+        let common = RecordKey.hires.bit | RecordKey.emulated.bit | RecordKey.control.bit
         return switch self {
         case .down: required | common | RecordKey.surface.bit | RecordKey.xf.bit | RecordKey.yf.bit
         case .motion: required | common | RecordKey.xf.bit | RecordKey.yf.bit
         case .shape: required | common | RecordKey.majorf.bit | RecordKey.minorf.bit
         case .orientation: required | common | RecordKey.orientationf.bit
-        case .up, .frame, .cancel, .capabilities: required | common
+        case .up, .frame, .cancel, .capabilities, .flush: required | common
         }
     }
 
@@ -67,6 +69,7 @@ enum RecordKind {
         case .shape: .shape(id: f.id, major: WLFixed(rawValue: f.major), minor: WLFixed(rawValue: f.minor))
         case .orientation: .orientation(id: f.id, orientation: WLFixed(rawValue: f.orientation))
         case .capabilities: .capabilities(touch: f.touch)
+        case .flush: .flush
         }
     }
 
@@ -97,6 +100,7 @@ enum RecordKind {
         case Words.minorf: return .minorf
         case Words.surface: return .surface
         case Words.emulated: return .emulated
+        case Words.control: return .control
         default: return nil
         }
     }
@@ -120,6 +124,7 @@ enum RecordKind {
         static let minorf: UInt64 = 0x66726f6e696d // "minorf"
         static let surface: UInt64 = 0x65636166727573 // "surface"
         static let emulated: UInt64 = 0x646574616c756d65 // "emulated"
+        static let control: UInt64 = 0x6c6f72746e6f63 // "control"
     }
 
     /// The keys whose bits are set, in declaration order.

@@ -10,7 +10,7 @@ struct LineError: Error {
 enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
-    case touch
+    case touch, control
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -34,6 +34,7 @@ enum RecordKey: Int {
         case .minorf: "minorf"
         case .orientationf: "orientationf"
         case .touch: "touch"
+        case .control: "control"
         }
     }
 }
@@ -51,6 +52,7 @@ struct RecordFields {
     var orientation: Int32 = 0
     var hires: UInt64?
     var emulated = false
+    var control = false
     var touch = false
 }
 
@@ -134,7 +136,8 @@ struct RecordLineParser {
             let missing = RecordKind.keys(kind.required & ~seen).map { "\"\($0.name)\"" }.joined(separator: ", ")
             throw LineError(column: i, message: "a \(kind.name) record needs \(missing)")
         }
-        return RawRecord(kind.event(fields), hiResTimeNanoseconds: fields.hires, isEmulated: fields.emulated)
+        return RawRecord(kind.event(fields), hiResTimeNanoseconds: fields.hires, isEmulated: fields.emulated,
+                         isControl: fields.control)
     }
 
     private mutating func readValue(for key: RecordKey, into fields: inout RecordFields) throws(LineError) {
@@ -150,6 +153,7 @@ struct RecordLineParser {
         case .hires: fields.hires = try readUnsigned64(key)
         case .emulated: fields.emulated = try readBool(key)
         case .touch: fields.touch = try readBool(key)
+        case .control: fields.control = try readBool(key)
         case .surface: fields.surface = try readSurface()
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")

@@ -10,8 +10,9 @@
 ///     {"kind":"frame"}   {"kind":"cancel"}
 ///     {"kind":"shape","id":ID,"major":RAW,"minor":RAW,"majorf":DEC,"minorf":DEC}
 ///     {"kind":"orientation","id":ID,"orientation":RAW,"orientationf":DEC}
+///     {"kind":"capabilities","touch":BOOL}   {"kind":"flush"}
 ///
-/// each optionally ending with `"hires":NS` and `"emulated":true`. The `…f` decimals are copies
+/// each optionally ending with `"hires":NS`, `"emulated":true` and `"control":true`. The `…f` decimals are copies
 /// for people reading the file; readers use the raw integers.
 ///
 /// The trace goes through an ``OutputTarget``: a regular file is written under `PATH.partial`
@@ -79,7 +80,7 @@ public final class TraceWriter {
         Self.encode(record, into: &buffer)
         recordCount += 1
         let endsFrame = switch record.event {
-        case .frame, .cancel: true
+        case .frame, .cancel, .flush: true
         default: false
         }
         if (flushesEachFrame && endsFrame) || buffer.count >= Self.bufferLimit { try flush() }
@@ -162,7 +163,7 @@ public final class TraceWriter {
             line.field("time", Int64(time))
             line.field("id", Int64(id))
             line.point(x, y)
-        case .frame, .cancel:
+        case .frame, .cancel, .flush:
             break
         case .shape(let id, let major, let minor):
             line.field("id", Int64(id))
@@ -184,6 +185,10 @@ public final class TraceWriter {
         }
         if record.isEmulated {
             line.key("emulated")
+            line.out += Array("true".utf8)
+        }
+        if record.isControl {
+            line.key("control")
             line.out += Array("true".utf8)
         }
         line.out += [UInt8(ascii: "}"), UInt8(ascii: "\n")]

@@ -3,22 +3,32 @@ import CWaylandProtocols
 
 // MARK: - xdg_surface + xdg_toplevel (+ server-side decoration)
 
-/// The toplevel window: role objects over a `Surface`, configure/ack, close and decoration.
-final class XdgWindow {
+/// The toplevel window: role objects over a `Surface`, configure/ack, close and decoration;
+/// used where the compositor offers xdg-decoration (or libdecor is not available).
+final class XdgWindow: ToplevelWindow {
     /// The window's wl_surface.
     let surface: Surface
     /// The xdg_surface role object.
-    let xdgSurface: OpaquePointer
+    let xdgSurface: OpaquePointer?
     private let toplevel: OpaquePointer
     private var decoration: OpaquePointer?
     /// The size of the last xdg_toplevel.configure, nil when it was 0×0 (client's choice).
     private var pendingSize: LogicalSize?
     /// Called after a configure sequence was acknowledged, with the suggested size (nil: choose).
-    var onConfigure: (LogicalSize?) -> Void = { _ in }
+    var onConfigure: (LogicalSize?) -> LogicalSize = { $0 ?? WaylandApp.defaultLogicalSize }
     /// Called when the compositor asks the window to close.
     var onClose: () -> Void = {}
     /// zxdg_toplevel_decoration_v1 mode the compositor chose (1 client-side, 2 server-side).
     private(set) var decorationMode: UInt32?
+    /// xdg_toplevel.configure_bounds (v4), nil until one with a non-zero size arrives.
+    private(set) var bounds: LogicalSize?
+    /// xdg_toplevel.wm_capabilities (v5): what the compositor can do with the window; nil until
+    /// sent (then everything may be offered, as before v5).
+    private(set) var wmCapabilities: WMCapabilities?
+
+    var decorations: DecorationKind {
+        decorationMode == UInt32(ZXDG_TOPLEVEL_DECORATION_V1_MODE_SERVER_SIDE.rawValue) ? .serverSide : .none
+    }
 
     /// Gives `surface` the toplevel role with `title` and `appID`, asks for server-side
     /// decoration when the manager exists, and makes the initial (bufferless) commit.
@@ -50,12 +60,14 @@ final class XdgWindow {
 
     /// Asks for fullscreen on the compositor's choice of output, or back to a normal window.
     func setFullscreen(_ fullscreen: Bool) {
+        // wm_capabilities without fullscreen: the compositor would ignore the request.
+        guard !fullscreen || wmCapabilities?.contains(.fullscreen) ?? true else { return }
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
     private func configured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
-        onConfigure(pendingSize)
+        _ = onConfigure(pendingSize)
     }
 
     // MARK: - Listeners
@@ -71,10 +83,44 @@ final class XdgWindow {
                 width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
         },
         close: { data, _ in owner(data, as: XdgWindow.self).onClose() },
-        configure_bounds: { _, _, _, _ in },
-        wm_capabilities: { _, _, _ in }))
+        configure_bounds: { data, _, width, height in
+            owner(data, as: XdgWindow.self).bounds =
+                width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+        },
+        wm_capabilities: { data, _, array in
+            owner(data, as: XdgWindow.self).wmCapabilities = WMCapabilities(array)
+        }))
 
     // The event loop is single-threaded: libwayland calls this only from dispatch on its thread.
     nonisolated(unsafe) private static let decorationListener = makeListener(zxdg_toplevel_decoration_v1_listener(
         configure: { data, _, mode in owner(data, as: XdgWindow.self).decorationMode = mode }))
+}
+
+// MARK: - wm_capabilities
+
+/// xdg_toplevel.wm_capabilities: the window-management actions the compositor supports.
+struct WMCapabilities: OptionSet, Hashable {
+    let rawValue: UInt32
+    static let windowMenu = WMCapabilities(rawValue: 1 << 0)
+    static let maximize = WMCapabilities(rawValue: 1 << 1)
+    static let fullscreen = WMCapabilities(rawValue: 1 << 2)
+    static let minimize = WMCapabilities(rawValue: 1 << 3)
+
+    /// Bits from the protocol's enum values (1 window_menu, 2 maximize, 3 fullscreen, 4 minimize).
+    init(values: [UInt32]) {
+        rawValue = values.reduce(0) { $0 | ((1...4).contains($1) ? 1 << ($1 - 1) : 0) }
+    }
+
+    init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// The capabilities in a wl_array of uint32 enum values.
+    init(_ array: UnsafeMutablePointer<wl_array>?) {
+        guard let array, let data = array.pointee.data else {
+            self.init(rawValue: 0)
+            return
+        }
+        let count = array.pointee.size / MemoryLayout<UInt32>.stride
+        let values = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: count)
+        self.init(values: Array(values))
+    }
 }

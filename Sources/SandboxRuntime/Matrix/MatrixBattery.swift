@@ -1,0 +1,90 @@
+import Foundation
+import TouchStream
+
+// MARK: - The built-in scripts (`matrix --battery`; documented in docs/battery.md)
+
+/// The protocol's hard cases as window-relative scripts. Every point lies within 1000×600 of the
+/// window's top-left corner, so each compositor's window (1280×720 or a little less) holds it; the
+/// drags start on the top-left square of `touchdemo`, which sits at the same place in any window.
+/// Sleeps pace frames at about 60 Hz, as hardware would.
+public enum MatrixBattery {
+    /// The scripts, in report order.
+    public static var scripts: [MatrixScript] {
+        entries.map { entry in
+            // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
+            do { return try MatrixScript(name: entry.name, summary: entry.summary, text: entry.text) } catch {
+                fatalError("battery script \(entry.name): \(error)")
+            }
+        }
+    }
+
+    /// The scripts named in `names`, in the battery's order; unknown names are an error.
+    public static func scripts(named names: [String]) throws -> [MatrixScript] {
+        let all = scripts
+        for name in names where !all.contains(where: { $0.name == name }) {
+            throw RuntimeError("no battery script \"\(name)\"; battery: \(all.map(\.name).joined(separator: ", "))")
+        }
+        return all.filter { names.contains($0.name) }
+    }
+
+    private static let entries: [(name: String, summary: String, text: String)] = [
+        ("tap", "one finger down and up", "down 0 100 100; frame; sleep 60; up 0; frame"),
+        ("drag", "one finger drags the top-left square", drag()),
+        ("pinch", "two fingers land together and spread apart", pinch()),
+        ("swipe3", "three fingers land together and swipe up", swipe3()),
+        ("ten", "ten fingers land in one frame, move, lift in one frame", ten()),
+        ("doubletap", "two quick taps on one spot", """
+            down 0 100 100; frame; sleep 50; up 0; frame; sleep 80
+            down 0 102 101; frame; sleep 50; up 0; frame
+            """),
+        ("titlebar", "a tap in the window, then a drag that starts on the server-side title bar", """
+            down 0 400 300; frame; sleep 50; up 0; frame; sleep 300
+            down 0 400 -12; frame; sleep 16
+            motion 0 410 -12; frame; sleep 16; motion 0 420 -12; frame; sleep 16; motion 0 430 -12; frame; sleep 16
+            up 0; frame
+            """),
+        ("leave", "one finger drags out of the window's left edge and back", """
+            down 0 100 300; frame; sleep 16
+            motion 0 60 300; frame; sleep 16; motion 0 20 300; frame; sleep 16
+            motion 0 -20 300; frame; sleep 16; motion 0 -60 300; frame; sleep 16
+            motion 0 20 300; frame; sleep 16; motion 0 60 300; frame; sleep 16
+            up 0; frame
+            """),
+        ("cancel", "a drag cancelled (a compositor gesture takes over), then the same id lands again", """
+            down 0 300 300; frame; sleep 16; motion 0 320 300; frame; sleep 30
+            cancel; sleep 100
+            down 0 400 300; frame; sleep 30; up 0; frame
+            """),
+        ("idreuse", "an id lifts and lands again in the same frame", """
+            down 0 200 200; frame; sleep 30
+            up 0; down 0 400 200; frame; sleep 30
+            up 0; frame
+            """),
+    ]
+
+    private static func steps(_ count: Int, _ line: (Int) -> String) -> String {
+        (1...count).map { line($0) + "; frame; sleep 16" }.joined(separator: "\n")
+    }
+
+    private static func drag() -> String {
+        "down 0 100 100; frame; sleep 16\n" + steps(12) { "motion 0 \(100 + 15 * $0) \(100 + 10 * $0)" } + "\nup 0; frame"
+    }
+
+    private static func pinch() -> String {
+        "down 0 440 350; down 1 560 350; frame; sleep 16\n"
+            + steps(10) { "motion 0 \(440 - 14 * $0) 350; motion 1 \(560 + 14 * $0) 350" } + "\nup 0; up 1; frame"
+    }
+
+    private static func swipe3() -> String {
+        "down 0 400 500; down 1 500 500; down 2 600 500; frame; sleep 16\n"
+            + steps(10) { step in (0..<3).map { "motion \($0) \(400 + 100 * $0) \(500 - 30 * step)" }.joined(separator: "; ") }
+            + "\nup 0; up 1; up 2; frame"
+    }
+
+    private static func ten() -> String {
+        let fingers = 0..<10
+        return fingers.map { "down \($0) \(100 + 80 * $0) 400" }.joined(separator: "; ") + "; frame; sleep 16\n"
+            + steps(4) { step in fingers.map { "motion \($0) \(100 + 80 * $0) \(400 + 10 * step)" }.joined(separator: "; ") }
+            + "\n" + fingers.map { "up \($0)" }.joined(separator: "; ") + "; frame"
+    }
+}

@@ -1,0 +1,191 @@
+import CompositorDrivers
+import Foundation
+import Scenes
+import TouchStream
+
+// MARK: - What one script did on one compositor
+
+/// A stream behaviour the matrix sees by comparing what was injected with what arrived — not a
+/// protocol rule of the checker, but exactly the differences users trip over.
+public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
+    /// Touch events arrived, but not one wl_touch.frame.
+    case noFrames = "M1"
+    /// The script landed several fingers in one frame; they arrived split across frames.
+    case framePerEvent = "M2"
+    /// The script injected a cancel; no wl_touch.cancel arrived.
+    case cancelLost = "M3"
+    /// The script injected no cancel; the compositor cancelled the touches itself (its own gesture).
+    case compositorCancel = "M4"
+    /// The script put fingers down; not one touch event reached the client.
+    case nothingArrived = "M5"
+
+    /// One line for tables.
+    public var title: String {
+        switch self {
+        case .noFrames: "no wl_touch.frame at all"
+        case .framePerEvent: "frames split: fingers landing in one frame arrive in several"
+        case .cancelLost: "injected cancel never reached the client"
+        case .compositorCancel: "compositor cancelled the touches itself (took the gesture)"
+        case .nothingArrived: "no touch event reached the client"
+        }
+    }
+
+    /// The observations `stream` shows for `script`.
+    static func observed(in stream: NormalizedStream, for script: MatrixScript) -> [MatrixObservation] {
+        var result: [MatrixObservation] = []
+        if stream.touchEventCount > 0, stream.frameEventCount == 0 { result.append(.noFrames) }
+        if script.largestLanding > 1, stream.frameEventCount > 0, stream.touchEventCount > 0,
+           stream.largestLanding < script.largestLanding {
+            result.append(.framePerEvent)
+        }
+        if script.hasCancel, stream.cancelCount == 0 { result.append(.cancelLost) }
+        if !script.hasCancel, stream.cancelCount > 0 { result.append(.compositorCancel) }
+        if script.hasDown, stream.touchEventCount == 0 { result.append(.nothingArrived) }
+        return result
+    }
+}
+
+/// What our client recorded for one script under one compositor, and what it means.
+public struct MatrixRun: Sendable {
+    /// The recorded trace.
+    public var trace: Trace
+    /// The live deliveries log.
+    public var deliveriesLog: String
+    /// The scene's state at exit.
+    public var snapshot: SceneSnapshot?
+    /// Picture files in the run's folder (relative to the matrix folder): the compositor's output,
+    /// when it allows screenshots, and our client's own rendering.
+    public var outputScreenshot: String?, clientScreenshot: String?
+    /// The checker's findings on the trace.
+    public let findings: [Finding]
+    /// The normalised stream.
+    public let stream: NormalizedStream
+    /// The normalised deliveries log.
+    public let normalizedDeliveries: String
+    /// Views and recognizers at the end.
+    public let outcome: MatrixOutcome
+    /// Stream behaviours seen against the script.
+    public let observations: [MatrixObservation]
+    /// Items the driver returned as not injected although the script passed the capability check.
+    public var notInjected: [String]
+    /// Things that went wrong without spoiling the run (a failed screenshot).
+    public var notes: [String]
+
+    /// Analyses a recorded run of `script`.
+    public init(script: MatrixScript, trace: Trace, deliveriesLog: String, initial: SceneSnapshot?,
+                snapshot: SceneSnapshot?, outputScreenshot: String? = nil, clientScreenshot: String? = nil, notInjected: [String] = [],
+                notes: [String] = []) {
+        self.trace = trace
+        self.deliveriesLog = deliveriesLog
+        self.snapshot = snapshot
+        self.outputScreenshot = outputScreenshot
+        self.clientScreenshot = clientScreenshot
+        self.notInjected = notInjected
+        self.notes = notes
+        findings = ConformanceChecker.check(trace.records, header: trace.header)
+        stream = NormalizedStream(records: trace.records)
+        normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
+        outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
+        observations = MatrixObservation.observed(in: stream, for: script)
+    }
+
+    /// Rule ids found (checker rules and matrix observations), each once, in order of first finding.
+    public var ruleIDs: [String] {
+        var ids: [String] = []
+        for id in findings.map(\.ruleID) + observations.map(\.rawValue) where !ids.contains(id) { ids.append(id) }
+        return ids
+    }
+
+    /// True when the compositor may have been left in a state of its own (it took a gesture, or
+    /// kept every touch): the next script then gets a freshly started compositor.
+    public var leftCompositorChanged: Bool {
+        observations.contains(.compositorCancel) || observations.contains(.nothingArrived)
+    }
+
+    /// Checker violations (MUST/SHOULD rules broken).
+    public var violations: [Finding] { findings.filter { $0.category == .violation } }
+}
+
+/// One cell of the matrix: what happened to one script on one compositor.
+public enum MatrixCell: Sendable {
+    /// It ran; here is what arrived.
+    case ran(MatrixRun)
+    /// The driver cannot inject these items, so the script was not run here.
+    case notInjectable([MatrixScript.Unsupported])
+    /// A step failed (the message says which).
+    case failed(String)
+
+    /// The run, when there is one.
+    public var run: MatrixRun? { if case .ran(let run) = self { run } else { nil } }
+}
+
+/// One compositor's column.
+public struct MatrixColumn: Sendable {
+    /// Which compositor.
+    public var kind: CompositorKind
+    /// Its version, or why it could not run at all (not installed, failed to start).
+    public var version: String?
+    /// Set when the compositor could not run; every cell is then empty.
+    public var unavailable: String?
+    /// What the session could inject.
+    public var capabilities: InjectionCapabilities
+    /// The window's origin on the output (global logical px) and its size, from the calibration tap.
+    public var windowOrigin: (x: Double, y: Double)?, windowSize: (width: Int, height: Int)?
+    /// Script name → cell.
+    public var cells: [String: MatrixCell]
+
+    /// Creates a column.
+    public init(kind: CompositorKind, version: String? = nil, unavailable: String? = nil,
+                capabilities: InjectionCapabilities = [], windowOrigin: (x: Double, y: Double)? = nil,
+                windowSize: (width: Int, height: Int)? = nil, cells: [String: MatrixCell] = [:]) {
+        self.kind = kind
+        self.version = version
+        self.unavailable = unavailable
+        self.capabilities = capabilities
+        self.windowOrigin = windowOrigin
+        self.windowSize = windowSize
+        self.cells = cells
+    }
+}
+
+/// A whole matrix run: scripts × compositors.
+public struct MatrixResult: Sendable {
+    /// The scripts, in order (rows).
+    public var scripts: [MatrixScript]
+    /// The compositors, in order (columns).
+    public var columns: [MatrixColumn]
+    /// Scene and profile our client ran.
+    public var scene: String, profile: String
+    /// Wall-clock seconds the run took.
+    public var seconds: Double
+
+    /// Creates a result.
+    public init(scripts: [MatrixScript], columns: [MatrixColumn], scene: String, profile: String, seconds: Double = 0) {
+        self.scripts = scripts
+        self.columns = columns
+        self.scene = scene
+        self.profile = profile
+        self.seconds = seconds
+    }
+
+    /// The cross-compositor comparison of each script, in script order.
+    public var comparisons: [ScriptComparison] {
+        scripts.map { script in
+            ScriptComparison(script: script, runs: columns.compactMap { column in
+                column.cells[script.name]?.run.map { (column.kind, $0) }
+            })
+        }
+    }
+
+    /// 2 when a compositor or a script could not run, else 1 when compositors differ or a rule is
+    /// broken, else 0.
+    public var exitCode: Int32 {
+        let failed = columns.contains { column in
+            column.unavailable != nil || column.cells.values.contains { if case .failed = $0 { true } else { false } }
+        }
+        if failed { return 2 }
+        let violated = columns.contains { $0.cells.values.contains { !($0.run?.violations.isEmpty ?? true) } }
+        let differ = comparisons.contains { !$0.agrees }
+        return violated || differ ? 1 : 0
+    }
+}

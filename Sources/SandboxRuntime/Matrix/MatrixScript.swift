@@ -1,0 +1,122 @@
+import CompositorDrivers
+import Foundation
+import TouchStream
+
+// MARK: - A script the matrix runs on every compositor
+
+/// One touch script of a matrix run, in window-relative logical coordinates.
+///
+/// Scripts name points in our client's window, not on the output: each compositor places the
+/// window elsewhere (KWin adds a title bar, sway tiles, kiosk shells fill the output), so the
+/// matrix measures the window's origin on each compositor (a calibration tap) and adds it before
+/// injecting. A down above the window (y < 0) is aimed at the server-side title bar.
+public struct MatrixScript: Sendable {
+    /// Short name: the row heading in reports and the folder name.
+    public var name: String
+    /// One line on what the script asks of the compositor.
+    public var summary: String
+    /// The items, window-relative.
+    public var items: [ScriptItem]
+
+    /// Creates a script from parsed items.
+    public init(name: String, summary: String, items: [ScriptItem]) {
+        self.name = name
+        self.summary = summary
+        self.items = items
+    }
+
+    /// Parses compact text; errors are located in `source` (FILE:LINE:COL; default: the name).
+    public init(name: String, summary: String = "", text: String, source: String? = nil) throws(TraceError) {
+        self.init(name: name, summary: summary, items: try CompactTrace.parse(text, name: source ?? name))
+    }
+
+    /// The script as compact text (window-relative).
+    public var text: String { CompactTrace.write(items) }
+
+    // MARK: - What it needs
+
+    /// An item the session cannot put into the compositor's input path.
+    public struct Unsupported: Hashable, Sendable, CustomStringConvertible {
+        /// 1-based statement number among the script's items.
+        public var statement: Int
+        /// The item as compact text.
+        public var item: String
+        /// The capability it needs (its name in `compositors`).
+        public var needs: String
+
+        public var description: String { "\(item) (statement \(statement)) needs \(needs)" }
+    }
+
+    /// What an item needs: its driver capability (frames excepted: a compositor that frames on
+    /// its own is what the matrix measures), and the title bar for a down above the window.
+    static func needs(_ event: RawEvent) -> InjectionCapabilities {
+        var needs = InjectionCapabilities.required(for: event).subtracting(.frame)
+        if case .down(_, _, _, _, _, let y) = event, y.doubleValue < 0 { needs.insert(.serverTitleBar) }
+        return needs
+    }
+
+    /// The items `capabilities` cannot inject; empty when the whole script can run.
+    public func unsupported(by capabilities: InjectionCapabilities) -> [Unsupported] {
+        var result: [Unsupported] = []
+        for (index, item) in items.enumerated() {
+            guard case .record(let record) = item else { continue }
+            let missing = Self.needs(record.event).subtracting(capabilities)
+            guard !missing.isEmpty else { continue }
+            let text = CompactTrace.write([item]).trimmingCharacters(in: .whitespacesAndNewlines)
+            result.append(Unsupported(statement: index + 1, item: Self.bare(text),
+                                      needs: missing.names.joined(separator: ", ")))
+        }
+        return result
+    }
+
+    /// The most downs any one frame of the script holds (fingers landing together).
+    var largestLanding: Int {
+        var downs = 0, largest = 0
+        for item in items {
+            guard case .record(let record) = item else { continue }
+            switch record.event {
+            case .frame:
+                largest = max(largest, downs)
+                downs = 0
+            case .down: downs += 1
+            default: break
+            }
+        }
+        return max(largest, downs)
+    }
+
+    /// True when the script puts a finger down.
+    var hasDown: Bool {
+        items.contains { if case .record(let r) = $0, case .down = r.event { true } else { false } }
+    }
+
+    /// True when the script injects a cancel.
+    var hasCancel: Bool {
+        items.contains { if case .record(let r) = $0, case .cancel = r.event { true } else { false } }
+    }
+
+    // MARK: - Placing it on a compositor
+
+    /// The items in global logical coordinates for a window whose origin is at `origin`.
+    public func placed(at origin: (x: Double, y: Double)) -> [ScriptItem] {
+        items.map { item in
+            guard case .record(var record) = item else { return item }
+            switch record.event {
+            case .down(let serial, let time, let surface, let id, let x, let y):
+                record.event = .down(serial: serial, time: time, surface: surface, id: id,
+                                     x: WLFixed(x.doubleValue + origin.x), y: WLFixed(y.doubleValue + origin.y))
+            case .motion(let time, let id, let x, let y):
+                record.event = .motion(time: time, id: id, x: WLFixed(x.doubleValue + origin.x),
+                                       y: WLFixed(y.doubleValue + origin.y))
+            default:
+                break
+            }
+            return .record(record)
+        }
+    }
+
+    /// A statement without the `t=`/`serial=` options the writer adds.
+    private static func bare(_ text: String) -> String {
+        text.split(separator: " ").filter { !$0.hasPrefix("t=") && !$0.hasPrefix("serial=") }.joined(separator: " ")
+    }
+}

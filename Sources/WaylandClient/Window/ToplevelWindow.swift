@@ -1,0 +1,54 @@
+// MARK: - What the app needs of its toplevel, decorated either way
+
+/// How the window gets its title bar and borders.
+public enum DecorationKind: String, Sendable {
+    /// The compositor draws them (xdg-decoration, server-side mode: KWin, sway).
+    case serverSide = "server-side"
+    /// libdecor draws them in subsurfaces around ours (no xdg-decoration: mutter, GNOME Shell, phoc, weston).
+    case libdecor = "client-side (libdecor)"
+    /// Nobody: no xdg-decoration and libdecor could not start, or the compositor chose client-side.
+    case none
+}
+
+/// A toplevel over the window's `Surface`: ours (`XdgWindow`, xdg-shell directly) or libdecor's
+/// (`LibdecorWindow`). Both call back with a configure's suggested size and a close request.
+protocol ToplevelWindow: AnyObject {
+    /// The window's wl_surface (the content; decorations live in other surfaces).
+    var surface: Surface { get }
+    /// The xdg_surface role object (libdecor's under libdecor, which creates it once its own
+    /// registry roundtrip is done: nil until then).
+    var xdgSurface: OpaquePointer? { get }
+    /// Called after a configure with the suggested content size (nil: the client chooses);
+    /// returns the size the client settled on, which a libdecor frame must commit.
+    var onConfigure: (LogicalSize?) -> LogicalSize { get set }
+    /// Called when the compositor (or the decoration's close button) asks the window to close.
+    var onClose: () -> Void { get set }
+    /// Who draws the decorations.
+    var decorations: DecorationKind { get }
+    /// The largest size the compositor suggests for the window (xdg_toplevel.configure_bounds, v4),
+    /// nil when it sent none.
+    var bounds: LogicalSize? { get }
+    /// Asks for fullscreen on the compositor's choice of output, or back to a normal window.
+    func setFullscreen(_ fullscreen: Bool)
+    /// Destroys the role objects (the surface stays).
+    func destroy()
+    /// A finger went down on a decoration surface (with the seat and serial of that down).
+    func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32)
+}
+
+extension ToplevelWindow {
+    /// Server-side decorations are the compositor's business: nothing to do.
+    func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32) {}
+}
+
+// MARK: - The size a client chooses
+
+/// The size the client picks when a configure leaves it free (0×0).
+enum WindowSizing {
+    /// `preferred`, shrunk to fit inside `bounds` when the compositor sent some: KWin's bounds
+    /// are the output minus its title bar, so a window that fits them is wholly on-screen.
+    static func chosenSize(preferred: LogicalSize, bounds: LogicalSize?) -> LogicalSize {
+        guard let bounds, bounds.width > 0, bounds.height > 0 else { return preferred }
+        return LogicalSize(width: min(preferred.width, bounds.width), height: min(preferred.height, bounds.height))
+    }
+}

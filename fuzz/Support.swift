@@ -67,7 +67,8 @@ func records(from bytes: UnsafeRawBufferPointer) -> [RawRecord] {
             serial &+= 1
             out.append(RawRecord(.up(serial: serial, time: time, id: id)))
         case 5, 6:
-            out.append(RawRecord(.frame))
+            // Mostly frames; now and then the client's flush record (a dispatch that ended without one).
+            out.append(RawRecord(op & 0xC0 == 0xC0 ? .flush : .frame))
         case 7:
             out.append(RawRecord(op & 0x80 == 0 ? .cancel : .capabilities(touch: op & 0x40 != 0)))
         default:

@@ -13,6 +13,8 @@ packages=(
     mutter gnome-shell pipewire wireplumber
     gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
     kwin-wayland kwin-style-breeze sway phoc cage util-linux
+    # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
+    qtbase5-examples qtwayland5 gtk-4-examples
 )
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {

@@ -48,12 +48,14 @@ public final class Renderer {
         if let pixelClip {
             limit = DrawLimit(rects: pixelClip.map { $0.intersection(target.bounds) }.filter { !$0.isEmpty })
             guard !limit.rects.isEmpty else { return }
-            let boxes = limit.rects.map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
-            var region = pixman_region32_t()
-            pixman_region32_init_rects(&region, boxes, Int32(boxes.count))
-            defer { pixman_region32_fini(&region) }
-            pixman_image_set_clip_region32(dest, &region)
         }
+        // Always a clip region, even for the whole target: pixman stores opaque fills without
+        // clipping boxes to the image, so a shape reaching past an edge would write outside the buffer.
+        let boxes = limit.rects.map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
+        var region = pixman_region32_t()
+        pixman_region32_init_rects(&region, boxes, Int32(boxes.count))
+        defer { pixman_region32_fini(&region) }
+        pixman_image_set_clip_region32(dest, &region)
         var color = background.pixmanColor()
         var whole = pixmanBox(0, 0, target.width, target.height)
         pixman_image_fill_boxes(PIXMAN_OP_SRC, dest, &color, 1, &whole)

@@ -2,9 +2,10 @@ import Foundation
 
 /// Finds (and if needed builds) the weston module harness/build/gesture-harness.so.
 ///
-/// Order: an explicit path, else `$GESTURE_HARNESS_MODULE`, else
-/// `<package root>/harness/build/gesture-harness.so`, built with `make -C <root>/harness`
-/// when missing.
+/// Order: an explicit path, else `$GESTURE_HARNESS_MODULE`, else the installed module next to the
+/// running binary (`<bindir>/../lib/gesture-sandbox/gesture-harness.so`, where `scripts/install` puts
+/// it), else `<package root>/harness/build/gesture-harness.so` of the source tree the binary was built
+/// from, built with `make -C <root>/harness` when missing.
 public enum HarnessModule {
     /// The environment variable that names a prebuilt module.
     public static let environmentVariable = "GESTURE_HARNESS_MODULE"
@@ -17,6 +18,19 @@ public enum HarnessModule {
 
     /// The module's default location inside the package.
     public static var defaultPath: String { "\(packageRoot)/harness/build/gesture-harness.so" }
+
+    /// Where an installed copy keeps the module, relative to the directory of its binaries.
+    public static let installedRelativePath = "../lib/gesture-sandbox/gesture-harness.so"
+
+    /// The module path next to the running executable (symbolic links resolved), or nil when the
+    /// executable's path cannot be read.
+    public static func installedPath() -> String? {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        let binDirectory = URL(fileURLWithPath: executable).deletingLastPathComponent()
+        return binDirectory.appendingPathComponent(installedRelativePath).standardizedFileURL.path
+    }
 
     /// Serialises builds: parallel tests must not run make on the same tree at once.
     private static let buildLock = NSLock()
@@ -32,6 +46,7 @@ public enum HarnessModule {
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
             return try existing(fromEnvironment, origin: "$\(environmentVariable)")
         }
+        if let installed = installedPath(), FileManager.default.fileExists(atPath: installed) { return installed }
         buildLock.lock()
         defer { buildLock.unlock() }
         if FileManager.default.fileExists(atPath: defaultPath) { return defaultPath }

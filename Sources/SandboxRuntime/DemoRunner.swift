@@ -30,6 +30,8 @@ public struct DemoRunner {
         public var before: String
         public var after: String
         public var recordCount: Int
+        /// The weston module the compositor loaded.
+        public var module = ""
     }
 
     /// Where the files go.
@@ -106,6 +108,7 @@ public struct DemoRunner {
         let trace = try TraceReader.read(result.trace)
         var finished = result
         finished.recordCount = trace.records.count
+        finished.module = weston.modulePath
         return finished
     }
 

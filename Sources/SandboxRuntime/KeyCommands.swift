@@ -244,8 +244,9 @@ extension View {
 extension LiveSession {
     /// Lays the HUD and the control strip out for this frame and returns their damage.
     func hudDamage() -> [Rect] {
-        let snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
+        var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
+        snapshot.latency = presentLatency.line
         // The control strip is always there, HUD or not.
         let controls = hud.controlPanels(strip, window: host.scene.window.bounds.size, recording: recordingPath != nil,
                                          paused: keys.isPaused)

@@ -63,6 +63,8 @@ public final class LiveSession: WaylandAppDelegate {
     /// The heads-up display and key map (HUD/), and what the key commands remember.
     let hud = HUD()
     var keys = KeyCommandState()
+    /// Input → presented latency for the HUD (wp_presentation feedback).
+    var presentLatency = PresentLatencyWindow()
     /// Ghost spots under mouse-emulated fingers.
     private var ghostSpots = EmulatedTouchSpots()
     /// The touch-only control strip and the touches it (or a decoration surface) owns; internal,
@@ -183,6 +185,10 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
         handleKey(key)  // KeyCommands.swift
+    }
+
+    public func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) {
+        presented(frame)  // Latency/LivePresentation.swift
     }
 
     // MARK: - Recognizers for the HUD

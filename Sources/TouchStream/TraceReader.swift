@@ -18,12 +18,15 @@ public struct Trace: Hashable, Sendable {
     public var header: TraceHeader?
     /// Records and (compact form only) sleeps, in order.
     public var items: [ScriptItem]
+    /// Presentation-feedback records (`PresentationRecord`), in order, apart from the touch records.
+    public var presentations: [PresentationRecord]
 
     /// Creates a trace.
-    public init(format: TraceFormat, header: TraceHeader?, items: [ScriptItem]) {
+    public init(format: TraceFormat, header: TraceHeader?, items: [ScriptItem], presentations: [PresentationRecord] = []) {
         self.format = format
         self.header = header
         self.items = items
+        self.presentations = presentations
     }
 
     /// The records, without sleeps.
@@ -41,7 +44,7 @@ public enum TraceReader {
         let stream = try TraceStream(path: path)
         var items: [ScriptItem] = []
         try stream.forEach { items.append($0) }
-        return Trace(format: stream.format, header: stream.header, items: items)
+        return Trace(format: stream.format, header: stream.header, items: items, presentations: stream.presentations)
     }
 
     /// Reads a whole trace from `text` already in memory; `name` locates errors.
@@ -54,7 +57,7 @@ public enum TraceReader {
         let stream = try TraceStream(lines: LineSource(bytes: bytes, path: name))
         var items: [ScriptItem] = []
         try stream.forEach { items.append($0) }
-        return Trace(format: stream.format, header: stream.header, items: items)
+        return Trace(format: stream.format, header: stream.header, items: items, presentations: stream.presentations)
     }
 
     /// Streams the items of the trace at `path` with memory bounded by its longest line;
@@ -78,6 +81,14 @@ public final class TraceStream {
     /// The name errors cite (`<stdin>` for `-`).
     public let name: String
     private var source: Source
+
+    /// The presentation-feedback records read so far (kept apart from the items).
+    public var presentations: [PresentationRecord] {
+        switch source {
+        case .jsonLines(let reader): reader.presentations
+        case .compact(let compact): compact.parser.presentations
+        }
+    }
 
     private enum Source {
         case jsonLines(JSONLTraceReader)

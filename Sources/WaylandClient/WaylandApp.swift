@@ -45,7 +45,9 @@ public final class WaylandApp {
     private(set) var window: ToplevelWindow?
     /// libdecor, when the compositor offers no xdg-decoration and libdecor could start.
     private var libdecor: LibdecorContext?
-    private let pacer = FramePacer()
+    let pacer = FramePacer()
+    /// The loop timer that wakes the frame path at the pacer's chosen time (see FramePacer).
+    var frameTimer: TimerHandle?
     private var pool: BufferPool!
     private var hasConfigured = false
     private var committed: SurfaceGeometry?
@@ -98,6 +100,8 @@ public final class WaylandApp {
     public var surfaceName: String? { window?.surface.name }
     /// Counters of the frame path.
     public var frameStatistics: FrameStatistics { pacer.statistics }
+    /// wp_presentation, when the compositor offers it.
+    var presentationGlobal: Presentation? { registry.presentation }
     /// Who draws the window's title bar and borders.
     public var decorations: DecorationKind { window?.decorations ?? .none }
 
@@ -107,6 +111,7 @@ public final class WaylandApp {
             for record in earlySeatRecords { delegate.waylandApp(self, didReceive: record) }
             earlySeatRecords = []
         }
+        startPacing()
         return try loop.run(display: display) {
             delegate?.waylandAppDidBecomeIdle(self)
             try drawIfNeeded()
@@ -221,15 +226,17 @@ extension WaylandApp {
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
 
-    /// Draws one frame if one is requested and the compositor is ready for it.
+    /// Draws one frame if one is requested, the compositor is ready for it and the pacer says now.
     private func drawIfNeeded() throws {
-        guard pacer.shouldDraw, let surface = window?.surface.proxy else { return }
+        guard frameIsDue(), let surface = window?.surface.proxy else { return }
         let geometry = surfaceScale.geometry(for: logicalSize)
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
         let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
+        let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
+        pacer.rendered(seconds: loop.now - renderStart)
         let geometryChanged = committed != geometry
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
         guard !damage.isEmpty else { return pacer.skip() }
@@ -264,6 +271,7 @@ extension WaylandApp: InputSink {
             if record.event.isCapabilities { earlySeatRecords.append(record) }
             return
         }
+        pacer.noteInput(record)
         delegate.waylandApp(self, didReceive: record)
     }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }

@@ -16,6 +16,8 @@ public protocol WaylandAppDelegate: AnyObject {
     func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect]
     /// A key was pressed; quitting on q or Escape is the caller's decision.
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress)
+    /// wp_presentation reported what became of a committed frame (only when the compositor offers it).
+    func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation)
 }
 
 /// Defaults, so a delegate implements only what it uses.
@@ -28,4 +30,5 @@ public extension WaylandAppDelegate {
         [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {}
+    func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) {}
 }

@@ -5,7 +5,8 @@ struct GestureBench: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesture-bench",
         abstract: "Measure GestureSandbox's hot paths (build with -c release).",
-        subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self, TraceBench.self])
+        subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self,
+                      LatencyBench.self, TraceBench.self])
 }
 
 GestureBench.main()

@@ -6,7 +6,7 @@ import SandboxRuntime
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run a scripted four-finger session in TouchDemo under a private headless weston.",
-        discussion: "Writes trace.jsonl (raw wl_touch records), deliveries.jsonl, state.json and before/after PNG screenshots to the output folder and prints its path. Needs weston and the harness module (make -C harness).")
+        discussion: "Writes trace.jsonl (raw wl_touch records), deliveries.jsonl, state.json and before/after PNG screenshots to the output folder and prints its path. Needs weston and the harness module (installed next to the binary in ../lib/gesture-sandbox/, or built with make -C harness in the source tree).")
 
     @Option(help: ArgumentHelp("Folder for the outputs.", valueName: "dir"))
     var output: String = "out/demo"
@@ -22,6 +22,7 @@ struct Demo: ParsableCommand {
                   state       \(result.state)
                   before      \(result.before)
                   after       \(result.after)
+                  module      \(result.module)
                 \(result.directory)
                 """)
         } catch {

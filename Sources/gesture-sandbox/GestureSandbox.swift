@@ -15,8 +15,9 @@ struct GestureSandbox: ParsableCommand {
             run      opens the sandbox window under $WAYLAND_DISPLAY (touch it, or drag with mouse button 1)
             replay   runs a trace headless and prints the deliveries log
             inject   sends a compact touch script to the gesture harness of a private weston
+            weston   starts a private headless weston with the harness and prints its WAYLAND_DISPLAY
             demo     runs a scripted four-finger session under a private headless weston
-            check    checks a trace against the wl_touch protocol rules (DESIGN §4 ids)
+            check    checks a trace against the wl_touch protocol rules (ids explained in docs/rules.md)
             import   turns a WAYLAND_DEBUG=1 client log into a trace
             compare  diffs two deliveries logs, two traces, or one trace under two profiles
             minimize shrinks a trace to the records that still show a finding or outcome
@@ -25,7 +26,7 @@ struct GestureSandbox: ParsableCommand {
             compositors  lists the compositors the matrix drives and what each can inject
             """,
         version: version,
-        subcommands: [Run.self, Replay.self, Inject.self, Demo.self, Check.self, Import.self, Compare.self,
+        subcommands: [Run.self, Replay.self, Inject.self, Weston.self, Demo.self, Check.self, Import.self, Compare.self,
                       Minimize.self, Report.self, Matrix.self, Compositors.self, ListScenes.self, ListProfiles.self])
 }
 

@@ -21,7 +21,9 @@ struct Import: ParsableCommand {
                 log order (a client with two wl_touch objects on one seat sees every event twice: choose one \
                 with --touch-object). wl_registry globals, the seat's name and version and the wl_touch \
                 version go into the header. Lines that are not libwayland messages are skipped and counted; \
-                a malformed wl_touch line is an error (LOG:LINE:COLUMN, exit 2) and writes nothing.
+                a malformed wl_touch line is an error (LOG:LINE:COLUMN, exit 2) and writes nothing. A log with no \
+                wl_touch events is an error that says why: the client never bound wl_touch (no \
+                wl_seat.get_touch: it takes no touch input), or bound it but was never touched.
                 """)
 
         @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1 (- for standard input).", valueName: "log"))
@@ -48,11 +50,8 @@ struct Import: ParsableCommand {
             } catch {
                 throw fail(error, code: 2)
             }
-            // Seat capability records alone are not touch input: the log has no wl_touch event.
-            guard result.records.contains(where: { !$0.event.isCapabilities }) else {
-                throw fail(TraceError(file: InputPath.displayName(log), line: 1, column: 1,
-                                      message: "no wl_touch events (run the client with WAYLAND_DEBUG=1 and touch it)"),
-                           code: 2)
+            if let reason = result.emptyReason {
+                throw fail(TraceError(file: InputPath.displayName(log), line: 1, column: 1, message: reason), code: 2)
             }
             let header = TraceHeader(toolVersion: GestureSandbox.version, environment: result.environment,
                                      profile: profile, created: TraceHeader.isoTimestamp(Date()))

@@ -12,7 +12,8 @@ struct Inject: ParsableCommand {
             SCRIPT is the compact form inline ('down 0 640 360; frame; motion 0 650 360; frame; up 0; frame'), \
             a file holding it, or - for standard input. Coordinates are global (output) coordinates; \
             `sleep MS` really waits; cancel, shape and orientation go straight to the focused client's wl_touch. \
-            The compositor is found through $WAYLAND_DISPLAY and $XDG_RUNTIME_DIR (or --display).
+            The compositor is found through $WAYLAND_DISPLAY and $XDG_RUNTIME_DIR (or --display): start one \
+            with `gesture-sandbox weston` and export what it prints.
             """)
 
     @Argument(help: ArgumentHelp("The script, a file holding it, or - for standard input.", valueName: "script"))

@@ -8,9 +8,10 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check a trace, shrink it to its first violation and write a bug report folder.",
         discussion: """
-            DIR gets report.md (environment, findings with the rules' text, the minimal trace, how to replay \
-            it), timeline.svg, first-finding.png, end.png and minimal.txt. The folder appears whole or not \
-            at all; it must not exist yet.
+            DIR gets report.md (environment, findings, the docs/rules.md entry of every rule cited, the \
+            minimal trace, how to replay it), timeline.svg, first-finding.png and end.png (the scene with \
+            each finger's path and id, down and up marks, and the first finding's event circled with its \
+            rule id) and minimal.txt. The folder appears whole or not at all; it must not exist yet.
             """)
 
     @Argument(help: ArgumentHelp("The trace to report on, or - for standard input.", valueName: "trace"))

@@ -127,7 +127,7 @@ private func makeProcess(_ arguments: [String]) throws -> Process {
         let log = file("seat.log", "[1.0] wl_seat@3.capabilities(7)\n[1.1] wl_seat@3.name(\"seat0\")\n")
         let result = try sandbox(["import", "wayland-debug", log, "-o", file("t.jsonl")])
         #expect(result.status == 2)
-        #expect(result.stderr == "gesture-sandbox: \(log):1:1: no wl_touch events (run the client with WAYLAND_DEBUG=1 and touch it)\n")
+        #expect(result.stderr.hasPrefix("gesture-sandbox: \(log):1:1: no wl_touch events"))
         #expect(listing() == ["seat.log"])
     }
 

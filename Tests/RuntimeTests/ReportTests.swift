@@ -70,7 +70,11 @@ import Testing
     @Test func markdownHasFindingsRuleTextMinimalTraceAndReplay() throws {
         let text = try report().markdown()
         #expect(text.contains("| 10 | 40 | R3 | violation | motion for id 1 after its up at record 8;"))
-        #expect(text.contains("> **R3** \(ConformanceRule.r3.quote)"))
+        // The report carries the whole docs/rules.md entry of each cited rule, one heading level down.
+        let r3 = try #require(RuleDocument.entry(for: "R3"))
+        #expect(text.contains("#" + r3.text))
+        #expect(text.contains("docs/rules.md"))
+        #expect(!text.contains("DESIGN"))
         #expect(text.contains("Shrunk from 18 to 6 records, keeping the first violation (R3 at record 10)"))
         #expect(text.contains("gesture-sandbox replay bug.txt --scene touchdemo --profile uikit --png end.png"))
         #expect(text.contains("gesture-sandbox replay minimal.txt --scene touchdemo --profile uikit"))

@@ -9,8 +9,9 @@ private final class ScaleRecorder: WaylandAppDelegate {
     var resizes: [(logical: LogicalSize, bufferScale: Int, renderScale: Double)] = []
     /// The buffer size of every frame drawn.
     var renders: [PixelSize] = []
-    /// Called on every idle pass once each committed frame's callback came back; true stops the app.
+    /// Called once per committed frame, on an idle pass after its callback came back; true stops the app.
     var step: (WaylandApp) -> Bool = { _ in true }
+    private var steppedAfter = -1
 
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
         resizes.append((logicalSize, bufferScale, app.renderScale))
@@ -27,7 +28,9 @@ private final class ScaleRecorder: WaylandAppDelegate {
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
         let statistics = app.frameStatistics
         // Only between frames: the previous commit was shown (its callback came back).
-        guard statistics.callbacksDone == statistics.commits else { return }
+        guard statistics.callbacksDone == statistics.commits, statistics.commits != steppedAfter else { return }
+        // The pacer may hold the next frame for a later moment (wp_presentation): step once per frame.
+        steppedAfter = statistics.commits
         if step(app) { app.stop() } else { app.setNeedsRedraw() }
     }
 }

@@ -26,13 +26,13 @@ public final class OverlayCanvas {
         self.image = image
         let rects = clip.map { $0.map { PixelRect(covering: $0, scale: scale) } } ?? [target.bounds]
         limit = DrawLimit(rects: rects.map { $0.intersection(target.bounds) }.filter { !$0.isEmpty })
-        if clip != nil {
-            let boxes = limit.rects.map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
-            var region = pixman_region32_t()
-            pixman_region32_init_rects(&region, boxes, Int32(boxes.count))
-            pixman_image_set_clip_region32(image, &region)
-            pixman_region32_fini(&region)
-        }
+        // Always clipped, even to the whole target: pixman stores opaque fills without clipping
+        // boxes to the image, so a box past an edge would write outside the buffer.
+        let boxes = limit.rects.map { pixmanBox($0.x, $0.y, $0.maxX, $0.maxY) }
+        var region = pixman_region32_t()
+        pixman_region32_init_rects(&region, boxes, Int32(boxes.count))
+        pixman_image_set_clip_region32(image, &region)
+        pixman_region32_fini(&region)
     }
 
     deinit { pixman_image_unref(image) }

@@ -81,6 +81,7 @@ public struct HUDLayout {
             ("\(seat) · \(touch)", HUDStyle.textColor),
             ("frames \(s.frameCount) · touches \(s.touches.count)\(s.isPaused ? " · PAUSED" : "")", HUDStyle.textColor),
         ]
+        if let latency = s.latency { lines.append((latency, HUDStyle.textColor)) }
         if let status = s.status { lines.append((status, HUDStyle.dimTextColor)) }
         return lines
     }

@@ -65,6 +65,8 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var log: [EventLog.Entry]
     /// The scene's gesture recognizers; empty when it has none.
     public var recognizers: [RecognizerLine]
+    /// Input → presented latency over the last seconds (`PresentLatencyWindow.line`), if measured.
+    public var latency: String?
 
     /// Creates a snapshot; lists default to empty.
     public init(windowSize: Size, scene: String, profile: String, seatName: String? = nil,

@@ -7,10 +7,14 @@ extension BugReport {
     /// The report's Markdown text.
     public func markdown() -> String {
         var out = "# Touch stream report: \(cell(traceName))\n\n"
-        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules of DESIGN §4 "
+        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules "
+        out += "(explained in `\(RuleDocument.path)` of the gesture-sandbox documentation, or by `gesture-sandbox check --explain ID`) "
         out += "and replayed through the `\(sceneType.info.name)` scene under the `\(profile.name)` profile.\n\n"
         out += environmentSection() + findingsSection() + minimalSection() + replaySection()
         out += "## Pictures\n\n![timeline](timeline.svg)\n\n"
+        out += "Each finger's path is drawn in its own colour with its id: a disc where it went down, a square "
+        out += "where it lifted, a cross where it was cancelled"
+        out += findings.isEmpty ? ".\n\n" : "; the first finding's event is circled in red with its rule id.\n\n"
         out += findings.isEmpty ? "" : "First finding (scene replayed up to record \(findings[0].recordIndex)):\n\n![first finding](first-finding.png)\n\n"
         out += "After the whole trace:\n\n![end](end.png)\n"
         return out
@@ -49,9 +53,14 @@ extension BugReport {
         out += "\n### Rules cited\n\n"
         var cited: [String] = []
         for finding in findings where !cited.contains(finding.ruleID) { cited.append(finding.ruleID) }
+        out += "Each entry as in `\(RuleDocument.path)` (`gesture-sandbox check --explain ID` prints it too).\n\n"
         for id in cited {
-            let quote = ConformanceRule(rawValue: id)?.quote ?? "(no rule text)"
-            out += "> **\(id)** \(quote)\n\n"
+            // One level deeper than the document's own headings, so they nest under this section.
+            if let entry = RuleDocument.entry(for: id) {
+                out += "#" + entry.text + "\n"
+            } else {
+                out += "> **\(id)** \(ConformanceRule(rawValue: id)?.quote ?? "(no rule text)")\n\n"
+            }
         }
         return out
     }

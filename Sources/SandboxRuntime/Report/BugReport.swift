@@ -4,15 +4,16 @@ import Scenes
 import TouchKit
 import TouchStream
 
-// MARK: - A report a compositor maintainer can act on (DESIGN §1 "Report")
+// MARK: - A report a compositor maintainer can act on 
 
 /// Builds and writes a bug report folder for a trace:
 ///
 /// - `report.md`: environment, findings with the rules' wayland.xml text, the minimal trace (when
 ///   there are violations: shrunk keeping the first one), and how to replay it;
 /// - `timeline.svg`: the stream over time (``TimelineSVG``);
-/// - `first-finding.png` (when there is a finding): the scene replayed up to that record;
-/// - `end.png`: the scene after the whole trace;
+/// - `first-finding.png` (when there is a finding): the scene replayed up to that record, with the
+///   fingers' paths so far and the finding's event circled (``TouchOverlay``);
+/// - `end.png`: the scene after the whole trace, with every path and the first finding circled;
 /// - `minimal.txt` (when there are violations): the minimal trace in compact form.
 ///
 /// Everything is written into a temporary folder next to the destination and renamed into place,
@@ -100,13 +101,29 @@ public struct BugReport {
             let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
                                                      items: prefix.map { .record($0) }),
                                         sceneType: sceneType, profile: profile)
-            out.append(("first-finding.png", try session.pngBytes()))
+            out.append(("first-finding.png", try picture(of: session, records: prefix)))
         }
-        out.append(("end.png", try endSession.pngBytes()))
+        out.append(("end.png", try picture(of: endSession, records: trace.records)))
         if let minimalTrace {
             out.append(("minimal.txt", Array(CompactTrace.write(records: minimalTrace).utf8)))
         }
         out.append(("report.md", Array(markdown().utf8)))
         return out
+    }
+
+    /// The scene as `session` left it, with the touches of `records` and the first finding over it.
+    /// The scene as the replay left it, with the touches drawn over it, as PNG bytes.
+    private func picture(of session: ReplaySession, records: [RawRecord]) throws -> [UInt8] {
+        let overlay = TouchOverlay(records: records, finding: findings.first)
+        let size = session.host.scene.window.bounds.size
+        let limit = Double(ReplaySession.maximumRenderSide)
+        guard size.width >= 1, size.height >= 1, size.width <= limit, size.height <= limit else {
+            throw RuntimeError("cannot draw a \(size.width)×\(size.height) surface: each side must be 1 to \(ReplaySession.maximumRenderSide) pixels")
+        }
+        let buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
+        Renderer().draw(items: session.host.displayItems() + overlay.items(), background: session.host.background,
+                        into: buffer)
+        overlay.drawLabels(into: buffer.target, scale: 1, with: try TextRenderer())
+        return try buffer.target.pngBytes()
     }
 }

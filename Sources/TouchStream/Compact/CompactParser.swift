@@ -51,6 +51,8 @@ struct CompactParser {
     private var cursor = ScriptCursor()
     /// Items parsed and not yet taken.
     var items: [ScriptItem] = []
+    /// `presentation` statements, kept apart from the touch script.
+    private(set) var presentations: [PresentationRecord] = []
 
     init(name: String) {
         self.name = name
@@ -118,6 +120,7 @@ struct CompactParser {
 
     private mutating func parseStatement(_ tokens: [CompactToken]) throws(TraceError) {
         guard let head = tokens.first else { return }
+        if head.text == PresentationRecord.kind { return try parsePresentation(tokens) }
         guard let keyword = CompactKeyword(rawValue: head.text) else {
             let names = CompactKeyword.allCases.map(\.rawValue).joined(separator: ", ")
             throw error(at: head, "unknown statement '\(head.shown)' (expected one of: \(names))")
@@ -149,6 +152,16 @@ struct CompactParser {
         items.append(.record(RawRecord(event, hiResTimeNanoseconds: options.hires, isEmulated: options.emulated ?? false,
                                        isControl: options.control ?? false)))
         cursor.advance(after: event)
+    }
+
+    private mutating func parsePresentation(_ tokens: [CompactToken]) throws(TraceError) {
+        let words = tokens.dropFirst()
+        switch PresentationRecord.parse(compactOptions: words.map(\.text)) {
+        case .success(let record): presentations.append(record)
+        case .failure(let failure):
+            let at = failure.index.map { words[words.startIndex + $0] } ?? tokens[0]
+            throw error(at: at, failure.message)
+        }
     }
 
     private mutating func makeEvent(_ keyword: CompactKeyword, _ args: [CompactToken],

@@ -39,6 +39,14 @@ public enum CompactTrace {
         return try parser.parseAll(Array(text.utf8))
     }
 
+    /// Parses compact text into items and the `presentation` records it holds (kept apart).
+    public static func parseWithPresentations(_ text: String, name: String = "<script>")
+        throws(TraceError) -> (items: [ScriptItem], presentations: [PresentationRecord]) {
+        var parser = CompactParser(name: name)
+        let items = try parser.parseAll(Array(text.utf8))
+        return (items, parser.presentations)
+    }
+
     /// Writes items as compact text that parses back to exactly the same items.
     public static func write(_ items: [ScriptItem]) -> String {
         var writer = CompactWriter()

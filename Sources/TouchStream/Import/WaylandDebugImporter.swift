@@ -10,6 +10,27 @@ public struct WaylandDebugImport: Hashable, Sendable {
     public var unrecognisedLines: Int
     /// The wl_touch object ids whose events were imported, in order of first appearance.
     public var touchObjects: [Int]
+    /// The wl_touch objects the client made (`wl_seat.get_touch`), in log order: empty when the
+    /// client never asked for touch input.
+    public var boundTouchObjects: [Int] = []
+    /// True when some wl_seat in the log announced the touch capability.
+    public var seatOfferedTouch = false
+
+    /// The wl_touch events (records other than capabilities).
+    public var touchEventCount: Int { records.count { if case .capabilities = $0.event { false } else { true } } }
+
+    /// Why there is nothing to import, when there are no wl_touch events: the client never bound
+    /// wl_touch, the seat never offered touch, or the client was not touched.
+    public var emptyReason: String? {
+        guard touchEventCount == 0 else { return nil }
+        if boundTouchObjects.isEmpty {
+            let seat = seatOfferedTouch ? "although the seat offered touch"
+                : "and no seat in the log offered touch"
+            return "no wl_touch events: the client never bound wl_touch (no wl_seat.get_touch in the log) \(seat), so it takes no touch input"
+        }
+        let objects = boundTouchObjects.map { "wl_touch@\($0)" }.joined(separator: ", ")
+        return "no wl_touch events: the client bound \(objects) but received none (touch its window while it runs with WAYLAND_DEBUG=1)"
+    }
 }
 
 /// Converts the text libwayland prints for a client run with WAYLAND_DEBUG=1 into trace records.
@@ -52,8 +73,11 @@ public enum WaylandDebugImporter {
             }
             try state.handle(parsed, line: lineNumber)
         }
-        return WaylandDebugImport(records: state.records, environment: state.environment(),
-                                  unrecognisedLines: state.unrecognised, touchObjects: state.touchOrder)
+        var result = WaylandDebugImport(records: state.records, environment: state.environment(),
+                                        unrecognisedLines: state.unrecognised, touchObjects: state.touchOrder)
+        result.boundTouchObjects = state.boundTouches
+        result.seatOfferedTouch = state.seatTouch.values.contains(true) || state.everOfferedTouch
+        return result
     }
 }
 
@@ -66,6 +90,10 @@ private struct ImportState {
     var records: [RawRecord] = []
     var unrecognised = 0
     var touchOrder: [Int] = []
+    /// wl_touch objects made by get_touch, in log order.
+    var boundTouches: [Int] = []
+    /// Some seat announced touch at some point.
+    var everOfferedTouch = false
     /// Globals by their registry name (several registries announce the same ones).
     var globals: [(name: UInt32, global: CompositorEnvironment.Global)] = []
     var seatVersions: [Int: Int] = [:]
@@ -112,7 +140,10 @@ private struct ImportState {
                 seatVersions[id] = Int(version)
             }
         case (true, "wl_seat", "get_touch"):
-            if let id = args.newID(0) { touchSeats[id] = line.objectID }
+            if let id = args.newID(0) {
+                touchSeats[id] = line.objectID
+                boundTouches.append(id)
+            }
         case (true, "zwp_input_timestamps_manager_v1", "get_touch_timestamps"):
             if let id = args.newID(0), let touch = args.objectID(1) { timestampOwners[id] = touch }
         default:
@@ -163,6 +194,7 @@ private struct ImportState {
         if let touchObject, let seat = touchSeats[touchObject], seat != line.objectID { return }
         try args.expectCount(1)
         let touch = try args.uint(0) & WaylandDebugImporter.touchCapabilityBit != 0
+        if touch { everOfferedTouch = true }
         guard seatTouch[line.objectID] != touch else { return }
         seatTouch[line.objectID] = touch
         // Another wl_seat object of the same client (libdecor binds its own) reporting what was

@@ -24,6 +24,8 @@ public final class JSONLTraceReader {
     public var line: Int { state.lines.line }
     /// Records returned so far.
     public var recordCount: Int { state.recordCount }
+    /// The presentation-feedback records read so far (kept apart from the touch records).
+    public var presentations: [PresentationRecord] { state.presentations }
 
     /// Opens `path` (a file, a FIFO, or `-` for standard input) and reads its header.
     public convenience init(path: String) throws {
@@ -93,6 +95,7 @@ private struct RecordStream {
     var lines: LineSource
     var parser = RecordLineParser()
     var recordCount = 0
+    var presentations: [PresentationRecord] = []
 
     mutating func next() throws -> RawRecord? {
         while let (bytes, terminated) = try lines.next() {
@@ -106,6 +109,13 @@ private struct RecordStream {
                 recordCount += 1
                 return record
             } catch {
+                // Not a touch record: a presentation record is the other kind a line may hold.
+                if PresentationRecord.isPresentationLine(bytes), terminated || bytes.last == UInt8(ascii: "}") {
+                    do { presentations.append(try PresentationRecord.parse(jsonLine: bytes)) } catch {
+                        throw TraceError(file: lines.path, line: lines.line, column: error.column, message: error.message)
+                    }
+                    continue
+                }
                 let message = terminated ? error.message : "truncated record (no newline at end of file): \(error.message)"
                 throw TraceError(file: lines.path, line: lines.line, column: error.column, message: message)
             }

@@ -86,6 +86,14 @@ public final class TraceWriter {
         if (flushesEachFrame && endsFrame) || buffer.count >= Self.bufferLimit { try flush() }
     }
 
+    /// Appends one presentation-feedback record line.
+    public func write(_ presentation: PresentationRecord) throws(OutputError) {
+        precondition(!finished, "write after finish")
+        buffer.append(contentsOf: presentation.jsonLine.utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= Self.bufferLimit { try flush() }
+    }
+
     /// Writes buffered lines to the output. On a failure the lines that reached the disk whole
     /// are kept and a cut one is removed, so the file stays a readable trace.
     public func flush() throws(OutputError) {

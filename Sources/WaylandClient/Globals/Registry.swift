@@ -22,6 +22,7 @@ final class Registry {
     private(set) var timestampsManager: OpaquePointer?
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
+    private(set) var presentation: Presentation?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -46,6 +47,7 @@ final class Registry {
         if let decorationManager { zxdg_decoration_manager_v1_destroy(decorationManager) }
         if let timestampsManager { zwp_input_timestamps_manager_v1_destroy(timestampsManager) }
         if let fractionalScaleManager { wp_fractional_scale_manager_v1_destroy(fractionalScaleManager) }
+        presentation?.destroy()
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let shm { wl_shm_destroy(shm) }
         if let compositor { wl_compositor_destroy(compositor) }
@@ -79,6 +81,9 @@ final class Registry {
         case "wp_fractional_scale_manager_v1" where fractionalScaleManager == nil:
             fractionalScaleManager = bind(name, interface, gs_wp_fractional_scale_manager_v1_interface(), version,
                                           SupportedVersion.fractionalScaleManager)
+        case "wp_presentation" where presentation == nil:
+            presentation = Presentation(proxy: bind(name, interface, gs_wp_presentation_interface(), version,
+                                                    SupportedVersion.presentation))
         case "wl_output":
             let output = Output(proxy: bind(name, interface, gs_wl_output_interface(), version, SupportedVersion.output),
                                 globalName: name)

@@ -24,4 +24,6 @@ enum SupportedVersion {
     static let viewporter: UInt32 = 1
     /// wp_fractional_scale_manager_v1 (its wp_fractional_scale_v1 has one event, preferred_scale).
     static let fractionalScaleManager: UInt32 = 1
+    /// wp_presentation (v2 only lets the compositor send a zero refresh for variable rate outputs).
+    static let presentation: UInt32 = 1
 }

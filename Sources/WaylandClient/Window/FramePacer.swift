@@ -1,4 +1,5 @@
 import CWayland
+import TouchStream
 
 // MARK: - Redraw policy
 
@@ -39,7 +40,7 @@ struct RedrawScheduler: Equatable {
     mutating func callbackDone() { callbackPending = false }
 }
 
-// MARK: - Frame callbacks
+// MARK: - Frame callbacks and presentation feedback
 
 /// Counters of the frame path, for tests and diagnostics.
 public struct FrameStatistics: Hashable, Sendable {
@@ -49,30 +50,69 @@ public struct FrameStatistics: Hashable, Sendable {
     public var callbacksDone = 0
     /// The time argument of the last wl_callback.done (ms).
     public var lastDoneTime: UInt32?
+    /// Frames wp_presentation reported shown.
+    public var presented = 0
+    /// Frames wp_presentation reported never shown.
+    public var discarded = 0
+    /// Presented frames that missed the repaint they were aimed at (see `RepaintPredictor`).
+    public var missed = 0
+    /// Frames committed while the previous one's feedback was still outstanding (it came too late).
+    public var feedbackTimeouts = 0
 }
 
-/// Owns the redraw state and the outstanding wl_surface.frame callback.
+/// Owns the redraw state, the outstanding wl_surface.frame callback and, when wp_presentation is
+/// bound, the frame's feedback and the `RepaintPredictor` that times commits from it.
 final class FramePacer {
     private(set) var scheduler = RedrawScheduler()
+    private(set) var predictor = RepaintPredictor()
     private(set) var statistics = FrameStatistics()
     private var callback: OpaquePointer?
+    /// wp_presentation, when the compositor offers it: commits are timed from its feedback.
+    var presentation: Presentation?
+    /// Input seen since the last commit; it is in the next frame.
+    private var pendingInput = FrameInput()
+    /// Called with every presented or discarded frame.
+    var onPresentation: (FramePresentation) -> Void = { _ in }
 
     /// Asks for a frame.
     func request() { scheduler.request() }
     /// The window got a configure.
     func configure() { scheduler.configure() }
-    /// True when the loop should draw now.
-    var shouldDraw: Bool { scheduler.shouldDraw }
     /// The request was served without a commit.
     func skip() { scheduler.didSkip() }
+    /// Notes the time of an input event, which the next frame shows.
+    func noteInput(_ record: RawRecord) { pendingInput.note(record) }
 
-    /// Requests the frame callback for the commit about to be made on `surface`.
+    /// What to do now: nil when no frame is wanted or the compositor is not ready for one;
+    /// otherwise draw, or wait until a time on the loop's clock (CLOCK_MONOTONIC seconds).
+    func decision(loopNow: Double) -> FrameDecision? {
+        guard scheduler.shouldDraw else { return nil }
+        guard let presentation else { return .draw }
+        let now = presentation.now()
+        switch predictor.decision(now: now) {
+        case .draw: return .draw
+        case .wait(let until): return .wait(until: loopNow + (until - now))
+        }
+    }
+
+    /// Reports how long the frame about to be committed took to render (s).
+    func rendered(seconds: Double) { predictor.rendered(seconds: seconds) }
+
+    /// Requests the frame callback (and presentation feedback) for the commit about to be made on `surface`.
     func willCommit(surface: OpaquePointer) {
         scheduler.didCommit()
         statistics.commits += 1
         let callback = wl_surface_frame(surface)!
         wl_callback_add_listener(callback, FramePacer.listener, userData(self))
         self.callback = callback
+        let input = pendingInput
+        pendingInput = FrameInput()
+        guard let presentation else { return }
+        if predictor.inFlight != nil { statistics.feedbackTimeouts += 1 }
+        let frame = predictor.committed(now: presentation.now())
+        presentation.feedback(surface: surface) { [weak self] result in
+            self?.finished(result, frame: frame, input: input)
+        }
     }
 
     /// Destroys an outstanding callback (at shutdown).
@@ -87,6 +127,25 @@ final class FramePacer {
         scheduler.callbackDone()
         statistics.callbacksDone += 1
         statistics.lastDoneTime = time
+    }
+
+    private func finished(_ result: PresentationResult, frame: CommittedFrame, input: FrameInput) {
+        // Reported on CLOCK_MONOTONIC, the clock of input timestamps, whatever the presentation clock.
+        let toMonotonic = EventLoop.monotonicNow() - (presentation?.now() ?? EventLoop.monotonicNow())
+        let committed = frame.commit + toMonotonic
+        switch result {
+        case .presented(let time, let refresh, let sequence, let flags):
+            let hit = predictor.presented(frame, at: time, refresh: refresh)
+            statistics.presented += 1
+            if hit == false { statistics.missed += 1 }
+            onPresentation(FramePresentation(committed: committed, presented: time + toMonotonic, refresh: refresh,
+                                             sequence: sequence, flags: flags, missed: hit == false, input: input))
+        case .discarded:
+            predictor.discarded(frame)
+            statistics.discarded += 1
+            onPresentation(FramePresentation(committed: committed, presented: nil, refresh: 0, sequence: 0, flags: 0,
+                                             missed: false, input: input))
+        }
     }
 
     // MARK: - Listener

@@ -1,0 +1,96 @@
+import ArgumentParser
+import Foundation
+import SandboxRuntime
+
+/// `gesture-bench latency`: input → on-screen latency of touch clients under the harness weston.
+struct LatencyBench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "latency",
+        abstract: "Drag one finger across each client under a private harness weston and time commits and repaints.",
+        discussion: """
+            Needs weston, weston-debug and the harness module (make -C harness). Clients: gesture-sandbox \
+            (touchdemo) and weston-simple-touch, plus Qt 5 fingerpaint (qtbase5-examples) and gtk4-demo \
+            (gtk-4-examples) when installed. See docs/latency.md for what each column measures.
+            """)
+
+    @Option(help: "Rounds; each client drags once per round, clients interleaved.") var rounds = 5
+    @Option(help: "Motion frames per drag.") var frames = 300
+    @Option(help: "Milliseconds between input frames.") var interval = 8.0
+    @Option(help: "Comma-separated client names to run (default: every installed one; gesture-sandbox with --steady).")
+    var clients: String?
+    @Option(help: "Instead of drags: SECONDS of --fingers fingers moving at --rate input frames per second.")
+    var steady: Double?
+    @Option(help: "Fingers for --steady.") var fingers = 10
+    @Option(help: "Input frames per second for --steady.") var rate = 240.0
+
+    func validate() throws {
+        guard rounds > 0, frames > 0, interval > 0 else { throw ValidationError("rounds, frames and interval must be positive") }
+        guard (steady ?? 1) > 0, (1...10).contains(fingers), rate > 0 else {
+            throw ValidationError("--steady and --rate must be positive, --fingers 1...10")
+        }
+    }
+
+    func run() throws {
+        var benchmark = LatencyBenchmark()
+        benchmark.rounds = rounds
+        benchmark.motionFrames = frames
+        benchmark.frameInterval = interval / 1000
+        let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable())
+        let wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
+        if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
+            throw ValidationError("unknown client \(unknown); known: \(known.map(\.name).joined(separator: ", "))")
+        }
+        let defaultSet: Set<String>? = steady == nil ? nil : ["gesture-sandbox"]
+        let chosen = known.filter { (wanted?.contains($0.name) ?? defaultSet?.contains($0.name) ?? true) && $0.isInstalled }
+        if let steady { return try runSteady(seconds: steady, clients: chosen) }
+        for missing in known where !missing.isInstalled && (wanted?.contains(missing.name) ?? true) {
+            print("skipped \(missing.name): \(missing.executable) is not installed")
+        }
+        print("latency: \(rounds) rounds × \(chosen.count) clients, drag of \(frames) motion frames every \(interval) ms, "
+              + "weston headless \(benchmark.width)×\(benchmark.height)")
+        let runs = try benchmark.run(chosen)
+        print(LatencyTable(runs: runs, clients: chosen.map(\.name)).text)
+    }
+}
+
+extension LatencyBench {
+    func runSteady(seconds: Double, clients: [LatencyClient]) throws {
+        var benchmark = SteadyStateBenchmark()
+        benchmark.duration = seconds
+        benchmark.fingers = fingers
+        benchmark.rate = rate
+        print("steady state: \(fingers) fingers at \(rate) Hz for \(seconds) s, weston headless \(benchmark.width)×\(benchmark.height)")
+        for client in clients {
+            let result = try benchmark.run(client)
+            let mib = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_048_576) }
+            print("\(result.client): \(result.inputFrames) input frames, \(result.commits) commits into "
+                  + "\(result.repaintsWithCommits) repaints, \(result.repaintsWithSeveralCommits) repaints with two or more; "
+                  + "CPU \(result.cpu.map { String(format: "%.1f s", $0) } ?? "–")")
+            print("  RSS MiB: " + result.residentSamples.map { "\(Int($0.time)) s \(mib($0.bytes))" }.joined(separator: ", "))
+        }
+    }
+}
+
+/// The clients `gesture-bench latency` knows.
+enum LatencyClients {
+    /// gesture-sandbox next to this executable (same build), else the one in PATH.
+    static func sandboxExecutable() -> String {
+        let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        let sibling = me.deletingLastPathComponent().appendingPathComponent("gesture-sandbox").path
+        return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : "gesture-sandbox"
+    }
+
+    static func all(sandbox: String) -> [LatencyClient] {
+        [
+            LatencyClient(name: "gesture-sandbox", executable: sandbox, arguments: ["run", "--scene", "touchdemo"],
+                          dragStart: (100, 100)),  // on the top-left square, which follows the finger
+            // 600×500, centred by kiosk-shell.
+            LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
+            LatencyClient(name: "qt5-fingerpaint",
+                          executable: "/usr/lib/x86_64-linux-gnu/qt5/examples/widgets/touch/fingerpaint/fingerpaint",
+                          environment: ["QT_QPA_PLATFORM": "wayland"], dragStart: (400, 200)),
+            LatencyClient(name: "gtk4-demo-drawingarea", executable: "gtk4-demo", arguments: ["--run=drawingarea"],
+                          environment: ["GDK_BACKEND": "wayland"], dragStart: (400, 500)),  // the scribble area
+        ]
+    }
+}

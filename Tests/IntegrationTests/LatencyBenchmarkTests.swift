@@ -1,0 +1,41 @@
+import Foundation
+import SandboxHarness
+import SandboxRuntime
+import Testing
+
+/// `gesture-bench latency`'s machinery under a real harness weston: it runs, and its numbers
+/// agree with each other and with our frame policy. No timing is asserted (that is the benchmark's job).
+@Suite(.serialized)
+struct LatencyBenchmarkTests {
+    @Test("a short drag: every client measured, shown after committed, ours at most one commit per repaint")
+    func shortDragIsConsistent() throws {
+        var benchmark = LatencyBenchmark()
+        benchmark.rounds = 1
+        benchmark.motionFrames = 60
+        benchmark.settle = 0.2
+        let clients = [
+            LatencyClient(name: "gesture-sandbox", executable: try sandboxExecutable(),
+                          arguments: ["run", "--scene", "touchdemo"], dragStart: (100, 100)),
+            LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
+        ]
+        let runs = try benchmark.run(clients)
+        #expect(runs.map(\.client) == ["gesture-sandbox", "weston-simple-touch"])
+        for run in runs {
+            let measurement = run.measurement
+            #expect(measurement.inputs.count == 62, "\(run.client): down, 60 motions, up")
+            #expect(!measurement.repaints.isEmpty && !measurement.commits.isEmpty, "\(run.client) drew nothing")
+            for sample in measurement.perInput {
+                if let commit = sample.commit, let shown = sample.shown { #expect(shown > commit && commit >= 0) }
+            }
+            #expect(measurement.shownLatencies.count >= 55, "\(run.client): most input frames reached the screen")
+            #expect(run.startup > 0 && (run.peakResident ?? 0) > 0 && (run.cpu ?? -1) >= 0)
+        }
+        // Our policy: one commit per repaint; simple-touch commits per event, several per repaint.
+        let ours = try #require(runs.first { $0.client == "gesture-sandbox" })
+        #expect(ours.measurement.commitsPerRepaint.max() == 1)
+        let simple = try #require(runs.first { $0.client == "weston-simple-touch" })
+        #expect((simple.measurement.commitsPerRepaint.max() ?? 0) > 1)
+        let table = LatencyTable(runs: runs, clients: ["gesture-sandbox", "weston-simple-touch"]).text
+        #expect(table.split(separator: "\n").count == 4)
+    }
+}

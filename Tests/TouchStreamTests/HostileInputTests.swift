@@ -99,6 +99,16 @@ import TouchStream
             == "\(kind):2:9: unknown kind \"\(String(repeating: "é", count: 30))…\" (expected down, up, motion, frame, cancel, shape or orientation)")
     }
 
+    // The compact fuzz target found raw NULs quoted whole from a `presentation` line.
+    @Test func presentationOptionsAreQuotedBoundedAndEscaped() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let path = try dir.write("presentation.txt", "presentation " + String(repeating: "\u{0}", count: 70) + "\n")
+        let message = try #require(errorText { _ = try TraceReader.read(path) })
+        #expect(message.hasPrefix("\(path):1:14: unknown presentation option '\(String(repeating: "\\x00", count: 60))…'"))
+        #expect(!message.utf8.contains(0))
+    }
+
     @Test func aTraceWithoutItsHeaderIsNamedAsSuch() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

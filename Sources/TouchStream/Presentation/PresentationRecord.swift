@@ -110,7 +110,7 @@ public struct PresentationRecord: Hashable, Sendable {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
             let known = ["committed", "presented", "refresh", "seq", "flags", "missed", "discarded", "latency_us"]
             guard parts.count == 2, known.contains(parts[0]) else {
-                return .failure(CompactOptionError(index: index, message: "unknown presentation option '\(word)' (expected \(known.joined(separator: "=, "))=)"))
+                return .failure(CompactOptionError(index: index, message: "unknown presentation option '\(Quoted.text(word.utf8))' (expected \(known.joined(separator: "=, "))=)"))
             }
             values[parts[0]] = parts[1]
         }

@@ -130,25 +130,32 @@ struct WindowOnDesktopsTests {
         try tap(try #require(buttons[.hud]), recordedIn: partialTrace)
         try waitUntil("the HUD on screen") { textPixels(try screenshot(run), in: infoArea) > 200 }
         try tap(try #require(buttons[.nextScene]), recordedIn: partialTrace)
+        func written(_ suffix: String) throws -> String? {
+            try FileManager.default.contentsOfDirectory(atPath: run.directory)
+                .first { $0.hasPrefix("gesture-sandbox-") && $0.hasSuffix(suffix) }
+        }
+        try tap(try #require(buttons[.screenshot]))
+        try waitUntil("a PNG from 'shot' in \(run.directory)") { try written(".png") != nil }
         // record: stops the --record trace (finished while the client runs), then starts and stops a new one here.
         let record = try #require(buttons[.record])
         try tap(record)
+        let firstStop = id
         try waitUntil("the trace finished by 'stop rec'") { FileManager.default.fileExists(atPath: run.tracePath) }
         try tap(record)
         try tap(record)
+        let secondStop = id
         var recorded: String?
         try waitUntil("a finished trace from 'record' in \(run.directory)") {
-            recorded = try FileManager.default.contentsOfDirectory(atPath: run.directory)
-                .first { $0.hasPrefix("gesture-sandbox-") && $0.hasSuffix(".jsonl") }
+            recorded = try written(".jsonl")
             return recorded != nil
         }
         let firstTrace = try run.finishRecording()
         let secondTrace = try TraceReader.read("\(run.directory)/\(try #require(recorded))").records
 
         // The finger that stopped the first trace and the one that stopped the second, each recorded up to its up.
-        #expect(firstTrace.contains { $0.event.name == "up" && $0.event.touchID == 8 })
-        #expect(secondTrace.contains { $0.event.name == "down" && $0.event.touchID == 10 })
-        #expect(secondTrace.contains { $0.event.name == "up" && $0.event.touchID == 10 })
+        #expect(firstTrace.contains { $0.event.name == "up" && $0.event.touchID == firstStop })
+        #expect(secondTrace.contains { $0.event.name == "down" && $0.event.touchID == secondStop })
+        #expect(secondTrace.contains { $0.event.name == "up" && $0.event.touchID == secondStop })
         for records in [firstTrace, secondTrace] {
             let touches = records.filter { $0.event.touchID != nil }
             #expect(!touches.isEmpty && touches.allSatisfy { $0.isControl && !$0.isEmulated },

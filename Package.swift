@@ -84,7 +84,9 @@ let package = Package(
         .testTarget(name: "RuntimeTests", dependencies: [
             "SandboxRuntime", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
         ]),
-        .testTarget(name: "DriverTests", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream", "Render"]),
+        .testTarget(name: "DriverTests", dependencies: [
+            "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "SandboxRuntime", "Scenes", "TouchKit", "WaylandClient",
+        ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),

@@ -36,10 +36,13 @@ final class DriverClient {
     var tracePath: String { "\(directory)/trace.jsonl" }
     var deliveriesPath: String { "\(directory)/deliveries.jsonl" }
 
-    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`).
+    var statePath: String { "\(directory)/state.json" }
+
+    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`). With
+    /// `inDirectory` the client runs in `directory`, where its record and screenshot controls write.
     init(_ driver: CompositorDriver, scene: String = "touchdemo",
          configuration: DriverConfiguration = DriverConfiguration(), environment: [String: String] = [:],
-         hud: Bool = false) throws {
+         hud: Bool = false, inDirectory: Bool = false) throws {
         directory = NSTemporaryDirectory() + "gesture-driver-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         do {
@@ -50,9 +53,17 @@ final class DriverClient {
         }
         do {
             try session.grantClientAccess(to: directory)
-            client = try session.launchClient(executable: try sandboxExecutable(), arguments: [
+            let executable = try sandboxExecutable()
+            let arguments = [
                 "run", "--scene", scene, "--record", "\(directory)/trace.jsonl", "--log", "\(directory)/deliveries.jsonl",
-            ] + (hud ? [] : ["--no-hud"]), environment: environment, logName: "client.log")
+                "--state", "\(directory)/state.json",
+            ] + (hud ? [] : ["--no-hud"])
+            // The sessions start clients in the test's own directory; `sh` changes it, then execs (same pid).
+            let command = inDirectory
+                ? (executable: "/bin/sh", arguments: ["-c", "cd \"$0\" && exec \"$@\"", directory, executable] + arguments)
+                : (executable: executable, arguments: arguments)
+            client = try session.launchClient(executable: command.executable, arguments: command.arguments,
+                                              environment: environment, logName: "client.log")
         } catch {
             let tail = session.logTail()
             session.stop()

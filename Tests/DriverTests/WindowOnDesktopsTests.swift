@@ -1,8 +1,13 @@
 import CompositorDrivers
 import Foundation
+import Render
 import SandboxHarness
+import SandboxRuntime
+import Scenes
 import Testing
+import TouchKit
 import TouchStream
+import WaylandClient
 
 /// Our window on the desktops users first try it on: KWin's bounds, mutter's missing title bar
 /// (libdecor's instead), cage's missing frames.
@@ -20,27 +25,15 @@ struct WindowOnDesktopsTests {
         _ = try run.finish()
     }
 
-    @Test("mutter: libdecor's title bar is there and a pointer drag on it moves the window")
-    func mutterTitleBarMoves() throws {
-        let run = try DriverClient(MutterDriver(), configuration: DriverConfiguration(width: 1920, height: 1200))
-        // Where the content is: a tap's surface-local point against the global point injected.
-        let probe = (x: 960.0, y: 600.0)
-        func tapOrigin() throws -> (x: Double, y: Double) {
-            try run.inject("down 0 \(probe.x) \(probe.y); up 0", settle: 0.4)
-            let records = try TraceReader.read(run.tracePath + ".partial").records
-            guard case .down(_, _, _, _, let x, let y)? = records.last(where: { $0.event.name == "down" })?.event else {
-                throw DriverError("the tap at \(probe) did not reach the client")
-            }
-            return (probe.x - x.doubleValue, probe.y - y.doubleValue)
-        }
-        // mutter may still place the new window after it is drawn: wait until two taps agree.
-        var before = try tapOrigin()
-        for _ in 0..<10 {
-            MonotonicClock.sleep(0.3)
-            let again = try tapOrigin()
-            if abs(again.x - before.x) < 2 && abs(again.y - before.y) < 2 { break }
-            before = again
-        }
+    /// The libdecor desktops: no xdg-decoration, so the client draws the title bar.
+    static let libdecorDesktops: [CompositorKind] = [.mutter, .gnomeShell]
+
+    @Test("mutter and GNOME Shell: libdecor's title bar is there and a pointer drag on it moves the window",
+          arguments: libdecorDesktops)
+    func titleBarMoves(_ kind: CompositorKind) throws {
+        let run = try DriverClient(try #require(CompositorDrivers.driver(for: kind)),
+                                   configuration: DriverConfiguration(width: 1920, height: 1200))
+        let before = try settledContentOrigin(run)
         // The title bar sits right above the content (libdecor's cairo plugin: 24 px).
         let bar = (x: before.x + 300, y: before.y - 12)
         // Press, let the client answer with xdg_toplevel.move, then drag in steps and release.
@@ -53,7 +46,7 @@ struct WindowOnDesktopsTests {
         }
         try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
         MonotonicClock.sleep(0.3)
-        let after = try tapOrigin()
+        let after = try contentOrigin(run)
         // mutter reports touch in its stream's pixels and moves by its own rules: near the drag, not exact.
         #expect(abs(after.x - before.x - 120) <= 10 && abs(after.y - before.y - 70) <= 10,
                 "before \(before), after \(after)")
@@ -61,6 +54,30 @@ struct WindowOnDesktopsTests {
         // The pointer on the title bar reached neither the scene nor the trace as a scene touch.
         let emulated = records.filter { $0.isEmulated && $0.event.touchID != nil }
         #expect(emulated.allSatisfy { $0.isControl }, "\(emulated.map { TraceWriter.line(for: $0) })")
+    }
+
+    @Test("mutter and GNOME Shell: a click on libdecor's close button ends the client cleanly, its trace finished",
+          arguments: libdecorDesktops)
+    func closeButtonCloses(_ kind: CompositorKind) throws {
+        let run = try DriverClient(try #require(CompositorDrivers.driver(for: kind)),
+                                   configuration: DriverConfiguration(width: 1920, height: 1200))
+        let origin = try settledContentOrigin(run)
+        // libdecor 0.1.1's cairo plugin: a 24 px title bar whose rightmost 32 px button is close.
+        let width = Double(WaylandApp.defaultLogicalSize.width)
+        let close = (x: origin.x + width - 16, y: origin.y - 12)
+        try run.session.pointerMotion(x: close.x, y: close.y)
+        // libdecor acts on the release over the button the press went down on; it needs the enter first.
+        MonotonicClock.sleep(0.1)
+        try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: true)
+        try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
+        let termination = run.client.wait(timeout: DriverClient.finishTimeout)
+        #expect(termination == .exited(0), "the close button did not end the client: \(run.client.output().suffix(400))")
+        // Finished, not left half-written: the trace was renamed into place and holds every probe tap.
+        #expect(!FileManager.default.fileExists(atPath: run.tracePath + TraceWriter.temporarySuffix))
+        let records = try TraceReader.read(run.tracePath).records
+        let downs = records.filter { $0.event.name == "down" }.count
+        #expect(downs >= 2 && downs == records.filter { $0.event.name == "up" }.count, "\(records.map { TraceWriter.line(for: $0) })")
+        #expect(FileManager.default.fileExists(atPath: run.statePath), "no state written at exit")
     }
 
     @Test("cage: no wl_touch.frame at all, yet a drag moves the red square while the finger is down")
@@ -76,5 +93,144 @@ struct WindowOnDesktopsTests {
         let deliveries = try run.deliveries()
         let moved = deliveries.filter { $0["responder"] as? String == "red" && $0["method"] as? String == "touchesMoved" }
         #expect(!moved.isEmpty, "the square never moved while the finger was down: \(records.map { TraceWriter.line(for: $0) }) \(deliveries.prefix(6))")
+    }
+
+    @Test("phoc (no keyboard): touch alone opens the control strip and works it; those touches never reach the scene")
+    func phocStripByTouch() throws {
+        let run = try DriverClient(NestedWlrootsDriver(.phoc), inDirectory: true)
+        let window = try #require(try run.session.window(of: run.client))
+        // phoc maximises the window at 0,0: its points are global ones.
+        let size = Size(width: window.width, height: window.height)
+        var strip = ControlStrip()
+        let handle = strip.handleFrame(in: size)
+        strip.isExpanded = true
+        let buttons = Dictionary(uniqueKeysWithValues: strip.buttonFrames(in: size))
+        let top = try #require(buttons[.previousScene]), bottom = try #require(buttons[.pause])
+        let buttonColumn = PixelRect(x: Int(top.minX), y: Int(top.minY), width: Int(top.width), height: Int(bottom.maxY - top.minY))
+        let infoArea = PixelRect(x: Int(HUDStyle.columnX), y: 0, width: 500, height: 200)
+
+        var id: Int32 = 4
+        /// Taps `frame`'s centre with a new finger and waits until the client has recorded its up.
+        func tap(_ frame: Rect, recordedIn trace: String? = nil) throws {
+            id += 1
+            try run.inject("down \(id) \(frame.midX) \(frame.midY); frame; up \(id); frame", settle: 0)
+            guard let trace else { return }
+            let finger = id
+            try waitUntil("the up of finger \(finger) in \(trace)") {
+                try TraceReader.read(trace).records.contains { $0.event.name == "up" && $0.event.touchID == finger }
+            }
+        }
+        let partialTrace = run.tracePath + TraceWriter.temporarySuffix
+
+        let start = try screenshot(run)
+        #expect(textPixels(start, in: buttonColumn) == 0, "buttons shown before the handle was touched")
+        #expect(textPixels(start, in: infoArea) == 0, "the HUD shown despite --no-hud")
+        try tap(handle, recordedIn: partialTrace)
+        try waitUntil("the strip's buttons on screen") { textPixels(try screenshot(run), in: buttonColumn) > 100 }
+        try tap(try #require(buttons[.hud]), recordedIn: partialTrace)
+        try waitUntil("the HUD on screen") { textPixels(try screenshot(run), in: infoArea) > 200 }
+        try tap(try #require(buttons[.nextScene]), recordedIn: partialTrace)
+        func written(_ suffix: String) throws -> String? {
+            try FileManager.default.contentsOfDirectory(atPath: run.directory)
+                .first { $0.hasPrefix("gesture-sandbox-") && $0.hasSuffix(suffix) }
+        }
+        try tap(try #require(buttons[.screenshot]))
+        try waitUntil("a PNG from 'shot' in \(run.directory)") { try written(".png") != nil }
+        // record: stops the --record trace (finished while the client runs), then starts and stops a new one here.
+        let record = try #require(buttons[.record])
+        try tap(record)
+        let firstStop = id
+        try waitUntil("the trace finished by 'stop rec'") { FileManager.default.fileExists(atPath: run.tracePath) }
+        try tap(record)
+        try tap(record)
+        let secondStop = id
+        var recorded: String?
+        try waitUntil("a finished trace from 'record' in \(run.directory)") {
+            recorded = try written(".jsonl")
+            return recorded != nil
+        }
+        let firstTrace = try run.finishRecording()
+        let secondTrace = try TraceReader.read("\(run.directory)/\(try #require(recorded))").records
+
+        // The finger that stopped the first trace and the one that stopped the second, each recorded up to its up.
+        #expect(firstTrace.contains { $0.event.name == "up" && $0.event.touchID == firstStop })
+        #expect(secondTrace.contains { $0.event.name == "down" && $0.event.touchID == secondStop })
+        #expect(secondTrace.contains { $0.event.name == "up" && $0.event.touchID == secondStop })
+        for records in [firstTrace, secondTrace] {
+            let touches = records.filter { $0.event.touchID != nil }
+            #expect(!touches.isEmpty && touches.allSatisfy { $0.isControl && !$0.isEmulated },
+                    "\(touches.map { TraceWriter.line(for: $0) })")
+        }
+        // 'scene >' switched TouchDemo to MoveMe, and no touch was delivered to either scene.
+        let state = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: run.statePath))) as? [String: Any]
+        let views = Set((state?["views"] as? [String: Any] ?? [:]).keys)
+        let moveMe = MoveMeScene(context: SceneContext(clock: VirtualClock(), size: size))
+        #expect(views == Set(moveMe.snapshot().views.keys), "\(views)")
+        let touchMethods = try run.deliveries().compactMap { $0["method"] as? String }.filter { $0.hasPrefix("touches") }
+        #expect(touchMethods.isEmpty, "\(touchMethods)")
+    }
+
+    // MARK: - Screens and waiting
+
+    /// Seconds a condition on the client's files or screen may take.
+    private static let conditionTimeout = 5.0
+
+    /// Polls `condition` until it holds; throws naming `what` after the timeout.
+    private func waitUntil(_ what: String, _ condition: () throws -> Bool) throws {
+        let deadline = MonotonicClock.now() + Self.conditionTimeout
+        while MonotonicClock.now() < deadline {
+            // A file read mid-write or a screenshot mid-frame is simply not there yet.
+            if (try? condition()) == true { return }
+            MonotonicClock.sleep(0.02)
+        }
+        throw DriverError("waited \(Self.conditionTimeout) s for \(what)")
+    }
+
+    /// The compositor's whole output now.
+    private func screenshot(_ run: DriverClient) throws -> RGBAImage {
+        let path = "\(run.directory)/screen-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try run.session.screenshot(to: path)
+        return try PNGFile.read(contentsOf: path)
+    }
+
+    /// Pixels of the HUD's text colour (the strip's labels use it too) inside `area`.
+    private func textPixels(_ image: RGBAImage, in area: PixelRect) -> Int {
+        let c = HUDStyle.textColor
+        let text = [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
+        var count = 0
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                let pixel = image.rgba(x: x, y: y)
+                if (0..<3).allSatisfy({ abs(Int(pixel[$0]) - Int(text[$0])) <= 24 }) { count += 1 }
+            }
+        }
+        return count
+    }
+
+    // MARK: - Where the content is, by touch
+
+    /// Global point of the content's top-left: a tap's surface-local point against the point injected.
+    private func contentOrigin(_ run: DriverClient) throws -> (x: Double, y: Double) {
+        let probe = (x: 960.0, y: 600.0)
+        try run.inject("down 0 \(probe.x) \(probe.y); up 0", settle: 0.4)
+        let records = try TraceReader.read(run.tracePath + TraceWriter.temporarySuffix).records
+        guard case .down(_, _, _, _, let x, let y)? = records.last(where: { $0.event.name == "down" })?.event else {
+            throw DriverError("the tap at \(probe) did not reach the client")
+        }
+        return (probe.x - x.doubleValue, probe.y - y.doubleValue)
+    }
+
+    /// The content's origin once mutter has placed the new window (it may move it after it is
+    /// drawn): two taps in a row agree.
+    private func settledContentOrigin(_ run: DriverClient) throws -> (x: Double, y: Double) {
+        var origin = try contentOrigin(run)
+        for _ in 0..<10 {
+            MonotonicClock.sleep(0.3)
+            let again = try contentOrigin(run)
+            if abs(again.x - origin.x) < 2 && abs(again.y - origin.y) < 2 { break }
+            origin = again
+        }
+        return origin
     }
 }

@@ -61,7 +61,7 @@ public final class LiveSession: WaylandAppDelegate {
     private let renderer = Renderer()
     var damage = DamageTracker()
     /// The heads-up display and key map (HUD/), and what the key commands remember.
-    let hud = HUD()
+    let hud = HUD.openingFontLater()
     var keys = KeyCommandState()
     /// Input → presented latency for the HUD (wp_presentation feedback).
     var presentLatency = PresentLatencyWindow()
@@ -158,6 +158,9 @@ public final class LiveSession: WaylandAppDelegate {
         if host.needsFlush { waylandApp(app, didReceive: RawRecord(.flush)) }
         // Timers (animations, recognizer deadlines) change views between input events too.
         requestRedrawIfDamaged()
+        // The HUD's font once the first frame is out: the window maps without waiting for fontconfig,
+        // and the HUD appears in the next frame.
+        if hud.fontIsPending, app.frameStatistics.commits > 0, hud.loadPendingFont() { app.setNeedsRedraw() }
     }
 
     public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {

@@ -19,7 +19,9 @@ public final class HUD {
     /// The raw-event log (feed it every record received).
     public private(set) var log = EventLog()
     /// Why text cannot be drawn (no font), if so: the HUD then draws nothing.
-    public let unavailableReason: String?
+    public private(set) var unavailableReason: String?
+    /// The font is to be opened by `loadPendingFont()` (see `openingFontLater()`).
+    public private(set) var fontIsPending = false
     /// The recognizer panel's source: the scene's recognizers as (name, state, reason) lines.
     /// Scenes have no recognizers until they attach some, so the default reports none.
     public var recognizerReport: (SceneHost) -> [RecognizerLine] = { _ in [] }
@@ -27,11 +29,30 @@ public final class HUD {
     public private(set) var panels: [HUDPanel] = []
 
     /// Internal, not private: the control strip's panels (ControlStripLayout.swift) measure with it.
-    let text: TextRenderer?
+    private(set) var text: TextRenderer?
 
     /// A HUD (shown; the key map hidden) using the default font; without one it stays empty and says why.
     public convenience init() {
         do { self.init(text: try TextRenderer()) } catch { self.init(text: nil, reason: "\(error)") }
+    }
+
+    /// A HUD (shown) that opens the default font only when `loadPendingFont()` is called: fontconfig
+    /// parses its whole configuration first, which a window's first frame should not wait for.
+    public static func openingFontLater() -> HUD {
+        let hud = HUD(text: nil)
+        hud.unavailableReason = nil
+        hud.fontIsPending = true
+        return hud
+    }
+
+    /// Opens the default font if it is pending; true when the HUD can now draw (it then reports its
+    /// panels as damage on the next `update`).
+    @discardableResult
+    public func loadPendingFont() -> Bool {
+        guard fontIsPending else { return false }
+        fontIsPending = false
+        do { text = try TextRenderer() } catch { unavailableReason = "\(error)" }
+        return text != nil
     }
 
     /// A HUD drawing with `text`.

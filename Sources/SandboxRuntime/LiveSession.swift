@@ -158,9 +158,6 @@ public final class LiveSession: WaylandAppDelegate {
         if host.needsFlush { waylandApp(app, didReceive: RawRecord(.flush)) }
         // Timers (animations, recognizer deadlines) change views between input events too.
         requestRedrawIfDamaged()
-        // The HUD's font once the first frame is out: the window maps without waiting for fontconfig,
-        // and the HUD appears in the next frame.
-        if hud.fontIsPending, app.frameStatistics.commits > 0, hud.loadPendingFont() { app.setNeedsRedraw() }
     }
 
     public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
@@ -171,6 +168,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
+        hud.loadPendingFont()  // opened on its own thread since launch; the first frame shows the HUD
         for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
         for rect in ghostSpots.update(host.application.activeTouches) { damage.add(rect) }
         let scale = app.renderScale  // fractional under wp_fractional_scale_v1

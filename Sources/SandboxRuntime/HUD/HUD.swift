@@ -20,8 +20,10 @@ public final class HUD {
     public private(set) var log = EventLog()
     /// Why text cannot be drawn (no font), if so: the HUD then draws nothing.
     public private(set) var unavailableReason: String?
-    /// The font is to be opened by `loadPendingFont()` (see `openingFontLater()`).
-    public private(set) var fontIsPending = false
+    /// The font being opened on another thread, taken by `loadPendingFont()` (see `openingFontLater()`).
+    private var pendingFont: HUDFontLoad?
+    /// True until `loadPendingFont()` took the font being opened.
+    public var fontIsPending: Bool { pendingFont != nil }
     /// The recognizer panel's source: the scene's recognizers as (name, state, reason) lines.
     /// Scenes have no recognizers until they attach some, so the default reports none.
     public var recognizerReport: (SceneHost) -> [RecognizerLine] = { _ in [] }
@@ -36,22 +38,24 @@ public final class HUD {
         do { self.init(text: try TextRenderer()) } catch { self.init(text: nil, reason: "\(error)") }
     }
 
-    /// A HUD (shown) that opens the default font only when `loadPendingFont()` is called: fontconfig
-    /// parses its whole configuration first, which a window's first frame should not wait for.
+    /// A HUD (shown) whose default font opens on another thread from now on, so the window's
+    /// connection and the font's fontconfig parse overlap; `loadPendingFont()` takes it.
     public static func openingFontLater() -> HUD {
         let hud = HUD(text: nil)
         hud.unavailableReason = nil
-        hud.fontIsPending = true
+        hud.pendingFont = HUDFontLoad()
         return hud
     }
 
-    /// Opens the default font if it is pending; true when the HUD can now draw (it then reports its
-    /// panels as damage on the next `update`).
+    /// Takes the font being opened (waiting for it if need be); true when the HUD can now draw.
     @discardableResult
     public func loadPendingFont() -> Bool {
-        guard fontIsPending else { return false }
-        fontIsPending = false
-        do { text = try TextRenderer() } catch { unavailableReason = "\(error)" }
+        guard let pendingFont else { return false }
+        self.pendingFont = nil
+        switch pendingFont.wait() {
+        case .success(let font): text = font
+        case .failure(let error): unavailableReason = "\(error)"
+        }
         return text != nil
     }
 

@@ -65,6 +65,32 @@ public enum PNGFile {
         try write(RGBAImage(target, region: region), to: path)
     }
 
+    /// The PNG file bytes of straight RGBA pixels.
+    public static func encode(_ image: RGBAImage) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(description: "cannot encode an empty \(image.width)×\(image.height) image")
+        }
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = rgbaFormat
+        var size = 0
+        // First call measures, second writes.
+        let measured = image.bytes.withUnsafeBytes { raw in
+            png_image_write_to_memory(&png, nil, &size, 0, raw.baseAddress, Int32(image.width * 4), nil)
+        }
+        guard measured != 0, size > 0 else { throw PNGError(description: "cannot encode PNG: \(message(of: png))") }
+        var out = [UInt8](repeating: 0, count: size)
+        let wrote = out.withUnsafeMutableBytes { memory in
+            image.bytes.withUnsafeBytes { raw in
+                png_image_write_to_memory(&png, memory.baseAddress, &size, 0, raw.baseAddress, Int32(image.width * 4), nil)
+            }
+        }
+        guard wrote != 0 else { throw PNGError(description: "cannot encode PNG: \(message(of: png))") }
+        return Array(out.prefix(size))
+    }
+
     /// Writes straight RGBA pixels to `path`, via a temporary file renamed into place.
     public static func write(_ image: RGBAImage, to path: String) throws {
         guard image.width > 0, image.height > 0 else {

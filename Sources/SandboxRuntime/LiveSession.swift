@@ -77,7 +77,7 @@ public final class LiveSession: WaylandAppDelegate {
     var recordingPath: String?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
     private var seatHasTouch: Bool?
-    private var deliveries: OutputFile?
+    private var deliveries: OutputTarget?
     private var deliveriesError: Error?
     private var lastReasons: [RecognizerKey: String] = [:]
     let logger: Logger
@@ -94,7 +94,7 @@ public final class LiveSession: WaylandAppDelegate {
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
-        let file = try options.logPath.map { try OutputFile(path: $0) }
+        let file = try options.logPath.map { try OutputTarget(path: $0) }
         deliveries = file
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
@@ -136,10 +136,7 @@ public final class LiveSession: WaylandAppDelegate {
         // A capabilities record does not open the trace (the header would predate the surface's
         // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
         if let path = recordingPath, trace != nil || !record.event.isCapabilities {
-            do { try recording(to: path).write(record) } catch {
-                logger.error("\(error)")
-                app.stop()
-            }
+            do { try recording(to: path).write(record) } catch { stopRecording(path, after: error) }
         }
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
@@ -242,7 +239,7 @@ public final class LiveSession: WaylandAppDelegate {
             do { try body() } catch { firstError = firstError ?? error }
         }
         if let path = recordingPath { attempt { try recording(to: path).finish() } }
-        if let deliveries { attempt { try deliveries.finish() } }
+        if let deliveries { attempt { try deliveries.commit() } }
         if let path = options.statePath { attempt { try host.scene.snapshot().write(to: path) } }
         if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }
         if let firstError { throw firstError }
@@ -255,6 +252,20 @@ public final class LiveSession: WaylandAppDelegate {
         renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: buffer,
                       scale: scale)
         hud.draw(into: buffer.target, scale: scale, clip: nil)  // HUD hook
-        try PNGFile.write(buffer.target, to: path)
+        try OutputTarget.write(bytes: try buffer.target.pngBytes(), to: path)
+    }
+
+    /// A write to the trace failed (a full disk): recording stops, the records that reached the
+    /// disk whole stay usable under the trace's name, and both the log and the window say so.
+    func stopRecording(_ path: String, after error: Error) {
+        trace?.finishAfterError()
+        let saved = trace == nil ? "" : "; the trace up to its last whole record is in \(path)"
+        let line = "recording stopped: \(error)\(saved)"
+        logger.error("\(line)")
+        keys.status = line
+        hud.showsHUD = true
+        trace = nil
+        recordingPath = nil
+        app.setNeedsRedraw()
     }
 }

@@ -1,52 +1,42 @@
 import Foundation
+import Render
 import Scenes
+import TouchStream
 
-// MARK: - Files that appear whole or not at all
+// MARK: - Writing outputs (every command writes through OutputTarget)
 
-/// A text file written under a temporary name and renamed into place by `finish()`.
-///
-/// An interrupted run leaves only `<path>.partial`, never a half-written file under the final name.
-public final class OutputFile {
-    /// Where the finished file goes.
-    public let path: String
-    private let temporaryPath: String
-    private let handle: FileHandle
-
-    /// Creates `<path>.partial` (replacing any earlier one).
-    public init(path: String) throws {
-        self.path = path
-        temporaryPath = path + ".partial"
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil) else {
-            throw RuntimeError("\(path): cannot create \(temporaryPath)")
-        }
-        guard let handle = FileHandle(forWritingAtPath: temporaryPath) else {
-            throw RuntimeError("\(path): cannot open \(temporaryPath) for writing")
-        }
-        self.handle = handle
-    }
-
-    /// Appends `text` as UTF-8.
-    public func write(_ text: String) throws {
-        do {
-            try handle.write(contentsOf: Data(text.utf8))
-        } catch {
-            throw RuntimeError("\(temporaryPath): write failed: \(error.localizedDescription)")
-        }
-    }
-
-    /// Closes the file and renames it to `path`.
-    public func finish() throws {
-        try? handle.close()
-        if rename(temporaryPath, path) != 0 {
-            throw RuntimeError("\(path): cannot rename \(temporaryPath): \(String(cString: strerror(errno)))")
-        }
-    }
-
-    /// Writes `text` to `path` in one go (temporary name, then rename).
+extension OutputTarget {
+    /// Writes `text` to `path` on its own (regular files whole or not at all).
     public static func write(_ text: String, to path: String) throws {
-        let file = try OutputFile(path: path)
-        try file.write(text)
-        try file.finish()
+        let target = try OutputTarget(path: path)
+        try target.write(text)
+        try target.commit()
+    }
+
+    /// Writes `bytes` to `path` on its own (regular files whole or not at all).
+    public static func write(bytes: [UInt8], to path: String) throws {
+        let target = try OutputTarget(path: path)
+        try target.write(bytes)
+        try target.commit()
+    }
+}
+
+extension OutputGroup {
+    /// Opens `path` in the group and writes `text` to it; visible at the group's commit.
+    public func write(_ text: String, to path: String) throws {
+        try open(path).write(text)
+    }
+
+    /// Opens `path` in the group and writes `bytes` to it; visible at the group's commit.
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        try open(path).write(bytes)
+    }
+
+    /// Writes `records` as a JSON Lines trace under `header`.
+    public func writeTrace(_ records: [RawRecord], header: TraceHeader, to path: String) throws {
+        let writer = try TraceWriter(target: try open(path), header: header)
+        for record in records { try writer.write(record) }
+        try writer.flush()
     }
 }
 
@@ -58,10 +48,20 @@ public struct RuntimeError: Error, CustomStringConvertible {
 }
 
 extension SceneSnapshot {
-    /// Writes the snapshot as pretty JSON with sorted keys (stable for diffs), whole or not at all.
-    public func write(to path: String) throws {
+    /// The snapshot as pretty JSON with sorted keys (stable for diffs), newline-terminated.
+    public func jsonText() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try OutputFile.write(String(decoding: try encoder.encode(self), as: UTF8.self) + "\n", to: path)
+        return String(decoding: try encoder.encode(self), as: UTF8.self) + "\n"
     }
+
+    /// Writes the snapshot to `path` on its own, whole or not at all.
+    public func write(to path: String) throws {
+        try OutputTarget.write(try jsonText(), to: path)
+    }
+}
+
+extension PixelTarget {
+    /// The target's pixels as PNG file bytes.
+    public func pngBytes() throws -> [UInt8] { try PNGFile.encode(RGBAImage(self)) }
 }

@@ -22,18 +22,34 @@ public final class ReplaySession {
     public let host: SceneHost
     /// The virtual clock it ran on.
     public let clock: VirtualClock
-    /// The deliveries log.
-    public let recorder = DeliveryRecorder()
+    /// The deliveries log (kept in memory unless the session was made with a streaming recorder).
+    public let recorder: DeliveryRecorder
 
     /// Replays `trace` through a new `sceneType` under `profile`.
-    public init(trace: Trace, sceneType: any Scene.Type, profile: ThresholdProfile, size: Size? = nil) {
-        let surface = trace.header?.environment.surface
+    public convenience init(trace: Trace, sceneType: any Scene.Type, profile: ThresholdProfile, size: Size? = nil) {
+        self.init(header: trace.header, sceneType: sceneType, profile: profile, size: size)
+        for item in trace.items { push(item) }
+        finish()
+    }
+
+    /// Starts a replay to be fed item by item (``push(_:)``, then ``finish()``): memory stays
+    /// bounded by the active touches when `recorder` streams its entries instead of keeping them.
+    public init(header: TraceHeader?, sceneType: any Scene.Type, profile: ThresholdProfile, size: Size? = nil,
+                recorder: DeliveryRecorder = DeliveryRecorder()) {
+        let surface = header?.environment.surface
         let windowSize = size ?? surface.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Self.defaultSize
+        self.recorder = recorder
         clock = VirtualClock()
         host = SceneHost(sceneType: sceneType, size: windowSize, profile: profile, clock: clock, recorder: recorder)
         host.willHandleFrame = { [clock] time in clock.advance(to: time) }
-        for item in trace.items { host.push(item) }
+    }
+
+    /// Feeds one record or sleep.
+    public func push(_ item: ScriptItem) { host.push(item) }
+
+    /// Ends the trace and lets virtual time run on until every pending decision is made.
+    public func finish() {
         host.finish()
         clock.advance(to: max(clock.now, host.traceTime) + Self.settleDuration)
     }
@@ -44,16 +60,30 @@ public final class ReplaySession {
     /// The scene's state after the replay.
     public var snapshot: SceneSnapshot { host.scene.snapshot() }
 
+    /// The largest picture drawn, per side in pixels: larger surfaces are refused with an error.
+    public static let maximumRenderSide = 16384
+
     /// Renders the scene's current state headless at `scale` into a new buffer.
     public func render(scale: Int = 1) throws -> PixelBuffer {
         let size = host.scene.window.bounds.size
-        let buffer = try PixelBuffer(width: Int(size.width) * scale, height: Int(size.height) * scale)
+        let width = size.width * Double(scale), height = size.height * Double(scale)
+        let limit = Double(Self.maximumRenderSide)
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= limit, height <= limit else {
+            throw RuntimeError("cannot draw a \(size.width)×\(size.height) surface at scale \(scale): "
+                + "each side must be 1 to \(Self.maximumRenderSide) pixels")
+        }
+        let buffer = try PixelBuffer(width: Int(width), height: Int(height))
         Renderer().draw(items: host.displayItems(), background: host.background, into: buffer, scale: Double(scale))
         return buffer
     }
 
-    /// Renders the scene's current state and writes it as a PNG (temporary name, then rename).
+    /// The scene's current state as PNG file bytes.
+    public func pngBytes(scale: Int = 1) throws -> [UInt8] {
+        try render(scale: scale).target.pngBytes()
+    }
+
+    /// Writes the scene's current state as a PNG on its own (whole or not at all).
     public func writePNG(to path: String, scale: Int = 1) throws {
-        try PNGFile.write(try render(scale: scale).target, to: path)
+        try OutputTarget.write(bytes: try pngBytes(scale: scale), to: path)
     }
 }

@@ -6,7 +6,7 @@ struct GestureBench: ParsableCommand {
         commandName: "gesture-bench",
         abstract: "Measure GestureSandbox's hot paths (build with -c release).",
         subcommands: [RenderBench.self, DispatchBench.self, FuzzBench.self, CheckBench.self, HUDBench.self,
-                      LatencyBench.self])
+                      LatencyBench.self, TraceBench.self])
 }
 
 GestureBench.main()

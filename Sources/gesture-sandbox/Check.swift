@@ -31,7 +31,7 @@ struct Check: ParsableCommand {
             FILE:LINE:COLUMN: what is wrong) or an unknown rule id.
             """)
 
-    @Argument(help: ArgumentHelp("The trace file.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace file, or - for standard input.", valueName: "trace"))
     var trace: String?
 
     @Option(help: ArgumentHelp("Print the docs/rules.md entry of a rule id (R1, S8, A1, H2…; all lists them) and exit.",

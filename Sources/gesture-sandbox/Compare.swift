@@ -61,10 +61,12 @@ struct Compare: ParsableCommand {
         var sides: [(name: String, text: String)] = []
         for file in files {
             let text = try InputFiles.text(file)
+            let name = InputPath.displayName(file)
             if InputFiles.looksLikeDeliveriesLog(text) {
-                sides.append((file, text))
+                sides.append((name, text))
             } else {
-                sides.append((file, try Self.replay(try InputFiles.trace(file), sceneType, profile ?? ThresholdProfile.uikit.name)))
+                let trace = try InputFiles.trace(text: text, name: name)
+                sides.append((name, try Self.replay(trace, sceneType, profile ?? ThresholdProfile.uikit.name)))
             }
         }
         return (sides[0], sides[1])

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TouchStream
 
 /// The `gesture-sandbox` command line: watch, replay, inject, demo.
 @main
@@ -33,4 +34,14 @@ struct GestureSandbox: ParsableCommand {
 func fail(_ error: Error, code: Int32 = 1) -> ExitCode {
     FileHandle.standardError.write(Data("gesture-sandbox: \(error)\n".utf8))
     return ExitCode(code)
+}
+
+/// Readies a command that writes files: no temporary survives its exit (errors and signals
+/// included), a full disk is an error rather than SIGXFSZ, and an output that is one of the
+/// `inputs` is refused before anything is read.
+func prepareOutputs(_ outputs: [String?], inputs: [String]) throws {
+    signal(SIGXFSZ, SIG_IGN)
+    TemporaryFiles.removeAtExit()
+    TemporaryFiles.removeOnSignals()
+    try OutputTarget.refuse(outputs: outputs.compactMap { $0 }, readingFrom: inputs)
 }

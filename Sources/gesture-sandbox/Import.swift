@@ -26,7 +26,7 @@ struct Import: ParsableCommand {
                 wl_seat.get_touch: it takes no touch input), or bound it but was never touched.
                 """)
 
-        @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1.", valueName: "log"))
+        @Argument(help: ArgumentHelp("The client's stderr with WAYLAND_DEBUG=1 (- for standard input).", valueName: "log"))
         var log: String
 
         @Option(name: [.short, .long], help: ArgumentHelp("The trace to write.", valueName: "trace"))
@@ -40,18 +40,26 @@ struct Import: ParsableCommand {
 
         func run() throws {
             let result: WaylandDebugImport
+            let outputs = OutputGroup()
+            let traceOutput: OutputTarget
             do {
-                result = try WaylandDebugImporter.importLog(try InputFiles.text(log), name: log, touchObject: touchObject)
+                try prepareOutputs([output], inputs: [log])
+                traceOutput = try outputs.open(output)
+                result = try WaylandDebugImporter.importLog(try InputFiles.text(log), name: InputPath.displayName(log),
+                                                            touchObject: touchObject)
             } catch {
                 throw fail(error, code: 2)
             }
             if let reason = result.emptyReason {
-                throw fail(TraceError(file: log, line: 1, column: 1, message: reason), code: 2)
+                throw fail(TraceError(file: InputPath.displayName(log), line: 1, column: 1, message: reason), code: 2)
             }
             let header = TraceHeader(toolVersion: GestureSandbox.version, environment: result.environment,
                                      profile: profile, created: TraceHeader.isoTimestamp(Date()))
             do {
-                try OutputFile.writeTrace(result.records, header: header, to: output)
+                let writer = try TraceWriter(target: traceOutput, header: header)
+                for record in result.records { try writer.write(record) }
+                try writer.flush()
+                try outputs.commit()
             } catch {
                 throw fail(error)
             }

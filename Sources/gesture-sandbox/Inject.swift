@@ -41,19 +41,14 @@ struct Inject: ParsableCommand {
         }
     }
 
-    /// The script text and the name errors cite.
+    /// The script text and the name errors cite: `-` and existing files are read like every
+    /// other input (located errors), anything else is the script itself.
     private func source() throws -> (String, String) {
-        if script == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return (String(decoding: data, as: UTF8.self), "<stdin>")
+        guard script == "-" || FileManager.default.fileExists(atPath: script) else { return (script, "<argument>") }
+        do {
+            return (try InputText.read(script), InputPath.displayName(script))
+        } catch {
+            throw fail(error, code: 2)
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: script, isDirectory: &isDirectory) else {
-            return (script, "<argument>")
-        }
-        guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: script) else {
-            throw fail(RuntimeError("\(script): cannot read the script file"), code: 2)
-        }
-        return (String(decoding: data, as: UTF8.self), script)
     }
 }

@@ -13,10 +13,10 @@ struct Minimize: ParsableCommand {
             --keep outcome:TEXT        replaying (--scene, --profile) still logs a line containing TEXT
             Delta debugging over frames, then over single events. Prints `N records → M records`; with -o \
             FILE writes the minimal trace as JSON Lines (the original header) to FILE and its compact form to \
-            FILE.txt, else the compact form to standard output (the count as a leading # comment).
+            FILE.txt (both or neither; -o - writes the JSON Lines to standard output), else the compact form to standard output (the count as a leading # comment).
             """)
 
-    @Argument(help: ArgumentHelp("The trace to shrink.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace to shrink, or - for standard input.", valueName: "trace"))
     var trace: String
 
     @Option(help: ArgumentHelp("finding:RULE or outcome:TEXT.", valueName: "property"))
@@ -31,7 +31,13 @@ struct Minimize: ParsableCommand {
     func run() throws {
         let parsed: Trace
         let keeps: ([RawRecord]) -> Bool
+        let outputs = OutputGroup()
+        var traceOutput: OutputTarget?, compactOutput: OutputTarget?
         do {
+            let compactPath = output.flatMap { $0 == "-" ? nil : $0 + ".txt" }
+            try prepareOutputs([output, compactPath], inputs: [trace])
+            traceOutput = try output.map { try outputs.open($0) }
+            compactOutput = try compactPath.map { try outputs.open($0) }
             parsed = try InputFiles.trace(trace)
             keeps = try KeepProperty(parsing: keep).predicate(for: parsed, sceneType: sceneOptions.sceneType,
                                                              profile: sceneOptions.thresholdProfile)
@@ -41,15 +47,18 @@ struct Minimize: ParsableCommand {
         let minimal = Minimizer.minimize(records: parsed.records, keeps: keeps)
         let summary = "\(parsed.records.count) records → \(minimal.count) records"
         let compact = "# \(summary) (keeping \(keep))\n" + CompactTrace.write(records: minimal)
-        guard let output else {
+        guard let traceOutput else {
             print(compact, terminator: "")
             return
         }
         let header = parsed.header ?? TraceHeader(toolVersion: GestureSandbox.version, profile: sceneOptions.profile,
                                                   created: TraceHeader.isoTimestamp(Date()))
         do {
-            try OutputFile.writeTrace(minimal, header: header, to: output)
-            try OutputFile.write(compact, to: output + ".txt")
+            let writer = try TraceWriter(target: traceOutput, header: header)
+            for record in minimal { try writer.write(record) }
+            try writer.flush()
+            try compactOutput?.write(compact)
+            try outputs.commit()
         } catch {
             throw fail(error)
         }

@@ -14,7 +14,7 @@ struct Report: ParsableCommand {
             rule id) and minimal.txt. The folder appears whole or not at all; it must not exist yet.
             """)
 
-    @Argument(help: ArgumentHelp("The trace to report on.", valueName: "trace"))
+    @Argument(help: ArgumentHelp("The trace to report on, or - for standard input.", valueName: "trace"))
     var trace: String
 
     @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "dir"))
@@ -25,11 +25,12 @@ struct Report: ParsableCommand {
     func run() throws {
         let parsed: Trace
         do {
+            try prepareOutputs([], inputs: [trace])
             parsed = try InputFiles.trace(trace)
         } catch {
             throw fail(error, code: 2)
         }
-        let report = BugReport(trace: parsed, traceName: trace, sceneType: sceneOptions.sceneType,
+        let report = BugReport(trace: parsed, traceName: InputPath.displayName(trace), sceneType: sceneOptions.sceneType,
                                profile: sceneOptions.thresholdProfile)
         do {
             try report.write(to: output)

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TouchStream
 import SandboxRuntime
 import WaylandClient
 
@@ -34,6 +36,13 @@ struct Run: ParsableCommand {
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
+        // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
+        // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT and SIGTERM end
+        // the event loop instead).
+        signal(SIGXFSZ, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        TemporaryFiles.removeAtExit()
+        TemporaryFiles.removeOnSignals(TemporaryFiles.fatalSignals)
         do {
             let session = try LiveSession(options: options)
             _ = try session.run()

@@ -22,8 +22,8 @@ import TouchStream
             """)
         let events = try client.finish(after: 2, "up")
         #expect(events.map(summary) == [
-            "down 320 \(local(400, 300))", "frame", "down 321 \(local(500, 320))", "frame",
-            "motion 320 \(local(410.5, 304))", "frame", "up 320", "motion 321 \(local(520, 330))", "frame", "up 321",
+            "down 288 \(local(400, 300))", "frame", "down 289 \(local(500, 320))", "frame",
+            "motion 288 \(local(410.5, 304))", "frame", "up 288", "motion 289 \(local(520, 330))", "frame", "up 289",
         ])
     }
 
@@ -37,7 +37,7 @@ import TouchStream
         try client.inject(script + "; up 0; up 1; up 2; frame")
         let events = try client.finish(after: 1, "cancel")
         #expect(events.map(summary).filter { $0 != "frame" } == [
-            "down 320 \(local(500, 600))", "down 321 \(local(600, 600))", "down 322 \(local(700, 600))", "cancel",
+            "down 288 \(local(500, 600))", "down 289 \(local(600, 600))", "down 290 \(local(700, 600))", "cancel",
         ])
         #expect(events.last == .cancel)  // no frame after the cancel, and nothing of the swipe reaches the client
     }

@@ -22,6 +22,56 @@ struct RecordingTests {
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
     }
 
+    @Test("a crash (SIGSEGV) leaves the recording readable under its name, up to its last whole record")
+    func crashKeepsTheRecording() throws {
+        let client = try SandboxClient()
+        try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
+        // Crash only once both frames are on disk (header and five records in the temporary).
+        let deadline = MonotonicClock.now() + SandboxClient.timeout
+        while MonotonicClock.now() < deadline,
+              (try? String(contentsOfFile: client.tracePath + ".partial", encoding: .utf8))?
+                .split(separator: "\n").count != 6 {
+            usleep(10_000)
+        }
+        kill(client.process.pid, SIGSEGV)
+        #expect(client.process.wait(timeout: SandboxClient.timeout) == .signaled(SIGSEGV))
+        #expect(!FileManager.default.fileExists(atPath: client.tracePath + ".partial"))
+        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        // The other outputs were not finished: nothing half-written is left of them.
+        let left = try FileManager.default.contentsOfDirectory(atPath: client.files.path).filter { $0.hasSuffix(".partial") }
+        #expect(left == [])
+    }
+
+    @Test("a write error stops the recording, the client goes on and says so once")
+    func recordingMeetsAWriteError() throws {
+        let client = try SandboxClient(recordsToFIFO: true)
+        // The reader of the recording goes away after the first frame: the next write fails (EPIPE).
+        let fd = open(client.tracePath, O_RDONLY | O_NONBLOCK)
+        #expect(fd >= 0)
+        try client.inject("down 0 100 100; frame")
+        // The client writes its first frame when it handles it; wait for the four lines (or 10 s).
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        let deadline = MonotonicClock.now() + 10
+        while received.filter({ $0 == UInt8(ascii: "\n") }).count < 4, MonotonicClock.now() < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let count = read(fd, &chunk, chunk.count)
+            if count > 0 { received += chunk.prefix(count) }
+        }
+        close(fd)
+        let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
+        #expect(lines.count == 4, "header, capabilities, down, frame")
+        try client.inject("motion 0 130 100; frame; motion 0 160 100; frame; up 0; frame")
+        #expect(client.process.isRunning)
+        // The scene still got every touch: only the recording stopped.
+        #expect(client.finish() == .exited(0))
+        #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 60)
+        let stopped = client.process.output().split(whereSeparator: \.isNewline).filter { $0.contains("recording stopped") }
+        #expect(stopped.count == 1, "\(client.process.output())")
+        #expect(stopped.first?.contains("cannot write: Broken pipe") == true)
+    }
+
     @Test("the c key stops the recording: the trace is finished and later touches are not in it")
     func recordKeyStops() throws {
         let client = try SandboxClient()

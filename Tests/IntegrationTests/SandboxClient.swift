@@ -54,9 +54,14 @@ final class SandboxClient {
 
     /// Starts weston and the client showing `scene` (with the HUD hidden unless `hud`; with the
     /// seat's touch capability off until the test adds it unless `touch`), and waits until its
-    /// window can be touched.
-    init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false, touch: Bool = true) throws {
+    /// window can be touched. With `recordsToFIFO` the trace path is a FIFO the test reads (and
+    /// can close, a write error).
+    init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false, touch: Bool = true,
+         recordsToFIFO: Bool = false) throws {
         files = try TemporaryDirectory()
+        if recordsToFIFO, mkfifo(files.file("trace.jsonl"), 0o600) != 0 {
+            throw HarnessError("cannot make a FIFO: \(String(cString: strerror(errno)))")
+        }
         weston = try WestonInstance(.init(width: Self.width, height: Self.height, scale: scale))
         harness = try weston.connect()
         if !touch { try harness.setTouchCapability(false) }

@@ -156,17 +156,17 @@ import TouchStream
         other.format = "something-else"
         let wrong = try dir.write("wrong.jsonl", other.jsonLine() + "\n")
         #expect(errorText { _ = try readAll(wrong) }
-            == "\(wrong):1:1: not a gesture-sandbox trace (format \"something-else\", expected \"gesture-sandbox-trace\")")
+            == "\(wrong):1:\(column(of: "\"something-else\"", in: other.jsonLine())): not a gesture-sandbox trace (format \"something-else\", expected \"gesture-sandbox-trace\")")
         var future = sampleHeader
         future.version = 2
         let newer = try dir.write("v2.jsonl", future.jsonLine() + "\n")
-        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:1: unsupported trace version 2 (this tool reads version 1)")
+        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:\(column(of: ":2", in: future.jsonLine()) + 1): unsupported trace version 2 (this tool reads version 1)")
         let missing = try dir.write("missing.jsonl", #"{"format":"gesture-sandbox-trace","version":1}"# + "\n")
         #expect(errorText { _ = try readAll(missing) } == "\(missing):1:1: header is missing \"toolVersion\"")
         let broken = try dir.write("broken.jsonl", "{\"format\":\n")
-        #expect(errorText { _ = try readAll(broken) } == "\(broken):1:1: header is not a valid JSON object")
+        #expect(errorText { _ = try readAll(broken) } == "\(broken):1:11: header: expected a value (line ends early)")
         #expect(errorText { _ = try JSONLTraceReader(path: dir.file("absent.jsonl")) }
-            == "\(dir.file("absent.jsonl")): cannot open: No such file or directory")
+            == "\(dir.file("absent.jsonl")):1:1: no such file")
     }
 
     @Test func linesLongerThanTheReadChunkAreRead() throws {
@@ -192,4 +192,13 @@ import TouchStream
         let bad = try dir.write("bad.touch", "down 0 1 1; frame\nup\n")
         #expect(errorText { _ = try TraceReader.read(bad) } == "\(bad):2:3: missing ID: expected 'up ID'")
     }
+}
+
+/// The 1-based byte column where `needle` first occurs in `line`.
+func column(of needle: String, in line: String) -> Int {
+    let bytes = Array(line.utf8), target = Array(needle.utf8)
+    for start in 0...(bytes.count - target.count) where Array(bytes[start..<start + target.count]) == target {
+        return start + 1
+    }
+    return 0
 }

@@ -48,7 +48,7 @@ import TouchStream
         #expect(try readAll(dir.file("t.jsonl")).1 == [down, RawRecord(.frame)])
     }
 
-    @Test func anInterruptedRecordingLeavesOnlyThePartialFile() throws {
+    @Test func aRecordingReleasedUnfinishedIsKeptUnderItsName() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         do {
@@ -57,8 +57,18 @@ import TouchStream
             try writer.write(RawRecord(.frame))
             try writer.write(motion)
         }
-        #expect(!dir.exists("t.jsonl"))
-        #expect(try readAll(dir.file("t.jsonl.partial")).1 == [down, RawRecord(.frame), motion])
+        #expect(!dir.exists("t.jsonl.partial"))
+        #expect(try readAll(dir.file("t.jsonl")).1 == [down, RawRecord(.frame), motion])
+    }
+
+    @Test func aBatchWriterReleasedUnfinishedLeavesNothing() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        do {
+            let writer = try TraceWriter(path: dir.file("t.jsonl"), header: sampleHeader, flushEachFrame: false)
+            try writer.write(down)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
     }
 
     @Test func finishReplacesAnOlderTrace() throws {
@@ -75,6 +85,6 @@ import TouchStream
     @Test func anUnwritableDirectoryIsAOneLineError() throws {
         let path = "/nonexistent-dir-for-test/t.jsonl"
         #expect(errorText { _ = try TraceWriter(path: path, header: sampleHeader) }
-            == "\(path).partial: cannot create: No such file or directory")
+            == "\(path): cannot create \(path).partial: No such file or directory")
     }
 }

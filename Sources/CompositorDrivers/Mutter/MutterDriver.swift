@@ -28,13 +28,13 @@ public struct MutterDriver: CompositorDriver {
 // MARK: - GNOME Shell
 
 /// GNOME Shell 43 headless (mutter with the Shell's UI): as mutter, plus a private empty
-/// system bus and Escape to leave the overview it starts in.
+/// system bus, and the overview it starts in left (and gone) before a client starts.
 public struct GnomeShellDriver: CompositorDriver {
     public let kind = CompositorKind.gnomeShell
     public let capabilities = MutterSession.injectable
     public let quirks = MutterQuirks.common + [
         "a three-finger swipe up opens the overview: wl_touch.cancel after the three downs, with no frame",
-        "starts in the overview, which takes every touch: the driver sends Escape first",
+        "starts in the overview, which takes every touch: the driver hides it once the Shell has started, and waits until it is gone",
     ]
 
     /// Creates the driver.
@@ -61,7 +61,7 @@ enum MutterQuirks {
         "frames follow mutter's input dispatch: each down and motion that arrives alone is framed alone; "
             + "events that arrive together share one frame, and none at all when the last of them is an up",
         "no wl_touch.frame after an up: neither after the last one nor after one while other fingers stay down",
-        "touch ids are mutter's own (288 + slot on mutter, 320 + slot on GNOME Shell), not the injected ones",
+        "touch ids are mutter's own (288 + slot, numbered by the order of its virtual devices, touch first), not the injected ones",
         "the virtual touch device appears at the first touch: the driver taps the empty desktop before a client starts",
         "no frame or cancel request: mutter frames on its own; no shape or orientation",
     ]

@@ -18,6 +18,8 @@ final class MutterRemoteDesktop {
     private static let remoteDesktop = "org.gnome.Mutter.RemoteDesktop"
     private static let screenCast = "org.gnome.Mutter.ScreenCast"
     private static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
+    /// Seconds an input call may wait for mutter's answer: a loaded machine has kept it busy over 5 s.
+    private static let inputTimeout = 25.0
     /// The connector name of mutter's first virtual monitor.
     private static let virtualMonitor = "Meta-0"
 
@@ -96,7 +98,7 @@ final class MutterRemoteDesktop {
 
     private func session(_ method: String, _ arguments: [DBusValue]) throws {
         try bus.call(destination: Self.remoteDesktop, path: sessionPath, interface: Self.sessionInterface,
-                     method: method, arguments: arguments)
+                     method: method, arguments: arguments, timeout: Self.inputTimeout)
     }
 
     // MARK: - Stopping

@@ -10,7 +10,7 @@ struct MutterFlavor: Sendable {
     var executable: String
     /// Without any system bus GNOME Shell aborts (loginManager.js): it gets a private empty one.
     var needsSystemBus: Bool
-    /// GNOME Shell starts in the overview, which takes every touch: Escape leaves it.
+    /// GNOME Shell starts in the overview, which takes every touch: the driver leaves it.
     var leavesOverviewFirst: Bool
 }
 
@@ -30,12 +30,8 @@ public final class MutterSession: CompositorSession {
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
     static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot]
-    /// The evdev code of Escape.
-    static let escapeKey: UInt32 = 1
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
-    /// Seconds for the Shell's overview to finish hiding after Escape (its animation is 250 ms).
-    static let overviewHideSettle = 0.5
     /// Lines of the compositor's log in a start or step error.
     static let logTailLines = 4
 
@@ -66,8 +62,12 @@ public final class MutterSession: CompositorSession {
         }
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment["XDG_SESSION_TYPE"] = "wayland"
-        // No dconf service runs on our bus; settings stay in memory and nothing is written home.
-        environment["GSETTINGS_BACKEND"] = "memory"
+        do {
+            environment.merge(try MutterSettings.install(in: runtimeDirectory)) { _, new in new }
+        } catch {
+            try? FileManager.default.removeItem(atPath: runtimeDirectory)
+            throw DriverError("\(flavor.kind.displayName): cannot write its settings in \(runtimeDirectory): \(error)")
+        }
         baseEnvironment = environment
         do {
             try start(configuration)
@@ -109,9 +109,7 @@ public final class MutterSession: CompositorSession {
         let remote = try MutterRemoteDesktop(bus: bus, timeout: max(deadline - MonotonicClock.now(), 1))
         self.remote = remote
         if flavor.leavesOverviewFirst {
-            try remote.key(evdevCode: Self.escapeKey, pressed: true)
-            try remote.key(evdevCode: Self.escapeKey, pressed: false)
-            MonotonicClock.sleep(Self.overviewHideSettle)
+            try GnomeShellOverview.leave(on: bus, shell: compositor, until: deadline, alive: alive)
         }
         // mutter creates each virtual device (touch, pointer, keyboard) at its first use; a client
         // that binds the seat before then lacks it and loses its whole first sequence. Use each once
@@ -132,8 +130,9 @@ public final class MutterSession: CompositorSession {
     // MARK: - Clients
 
     /// Starts a client with WAYLAND_DEBUG=client (its log then shows when its window is drawn, which
-    /// mutter tells no other client) and returns once the window is drawn and mutter has stopped
-    /// re-configuring it.
+    /// mutter tells no other client) and returns once the window is drawn, mutter has stopped
+    /// re-configuring it, the client's seat has touch, and the window under the output's centre has
+    /// stayed in place (seen through the pointer, whose picking touch shares).
     public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
                              logName: String) throws -> ChildProcess {
         guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
@@ -145,7 +144,14 @@ public final class MutterSession: CompositorSession {
         let client = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
                                       logPath: "\(runtimeDirectory)/\(logName)")
         clients.append(client)
-        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout, settle: 0)
+        try ClientMapWatch.waitForTouch(client, timeout: ClientMapWatch.defaultTimeout)
+        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+        try PointerProbe.waitUntilPlaced(client, at: centre, timeout: ClientMapWatch.defaultTimeout) { x, y in
+            try pointerMotion(x: x, y: y)
+        }
+        // Back where the pointer waited before, so a client sees the same pointer whether or not it was probed.
+        try pointerMotion(x: centre.x, y: centre.y)
         return client
     }
 

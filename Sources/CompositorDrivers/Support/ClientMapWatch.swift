@@ -15,14 +15,16 @@ enum ClientMapWatch {
     private static let pollInterval = 0.02
     /// Seconds without a new configure before a drawn window counts as placed.
     static let configureQuietPeriod = 0.3
-    /// Seconds more for mutter to finish placing a decorated (libdecor) window: it moves it once
-    /// more, over a few frames and without a configure, after the window geometry arrives (measured).
+    /// Seconds more for a compositor to finish placing a decorated (libdecor) window: mutter moves it
+    /// once more, over a few frames and without a configure, after the window geometry arrives
+    /// (measured; the mutter driver watches that move through the pointer instead).
     static let placementSettle = 0.8
     /// How long a commit without frame callbacks is given to be mapped (seconds).
     private static let uncallbackedSettle = 0.5
 
-    /// Waits until `client` shows a drawn window; throws with the client's log tail otherwise.
-    static func waitUntilMapped(_ client: ChildProcess, timeout: Double) throws {
+    /// Waits until `client` shows a drawn window, then `settle` seconds more; throws with the
+    /// client's log tail otherwise.
+    static func waitUntilMapped(_ client: ChildProcess, timeout: Double, settle: Double = placementSettle) throws {
         let deadline = MonotonicClock.now() + timeout
         var committedSince: Double?
         var configures = (count: 0, since: MonotonicClock.now())
@@ -35,7 +37,7 @@ enum ClientMapWatch {
                 // mutter re-configures (and moves) a window right after its first map: wait until
                 // the last configure has been drawn and none has followed for a while.
                 if MonotonicClock.now() - configures.since >= configureQuietPeriod {
-                    MonotonicClock.sleep(placementSettle)
+                    MonotonicClock.sleep(settle)
                     return
                 }
             case .committed:
@@ -53,6 +55,29 @@ enum ClientMapWatch {
             }
             MonotonicClock.sleep(pollInterval)
         }
+    }
+
+    /// Waits until `client`'s seat announces touch (a compositor that creates its touch device late,
+    /// like mutter at the first injected touch, tells a client that bound the seat before only then).
+    static func waitForTouch(_ client: ChildProcess, timeout: Double) throws {
+        let deadline = MonotonicClock.now() + timeout
+        while !hasTouch(client.output()) {
+            if let termination = client.poll() {
+                throw DriverError("\(client.executable) exited (\(termination)) before its seat had touch; log \(client.logPath): \(tail(client))")
+            }
+            guard MonotonicClock.now() < deadline else {
+                throw DriverError("\(client.executable)'s seat got no touch within \(timeout) s; log \(client.logPath): \(tail(client))")
+            }
+            MonotonicClock.sleep(pollInterval)
+        }
+    }
+
+    /// True when the last wl_seat.capabilities event in `log` includes touch (bit 4).
+    static func hasTouch(_ log: String) -> Bool {
+        let last = log.split(separator: "\n").last { !$0.contains("->") && $0.contains("wl_seat@") && $0.contains(".capabilities(") }
+        guard let last, let open = last.range(of: ".capabilities("),
+              let bits = UInt32(last[open.upperBound...].prefix { $0.isNumber }) else { return false }
+        return bits & 4 != 0
     }
 
     /// How far a client's window has got, read from its WAYLAND_DEBUG log.

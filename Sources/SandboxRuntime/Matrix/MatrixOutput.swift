@@ -50,11 +50,11 @@ public enum MatrixOutput {
                 guard let run = cell.run else { continue }
                 let runFolder = "\(folder)/\(column.kind.rawValue)/\(name)"
                 guard FileManager.default.fileExists(atPath: runFolder) else { continue }
-                try OutputFile.write(run.stream.text, to: runFolder + "/stream.txt")
-                try OutputFile.write(run.findings.map { $0.description + "\n" }.joined(), to: runFolder + "/findings.txt")
+                try OutputTarget.write(run.stream.text, to: runFolder + "/stream.txt")
+                try OutputTarget.write(run.findings.map { $0.description + "\n" }.joined(), to: runFolder + "/findings.txt")
             }
         }
-        try OutputFile.write(MatrixReport.markdown(result), to: folder + "/report.md")
-        try OutputFile.write(MatrixHTML.page(result), to: folder + "/matrix.html")
+        try OutputTarget.write(MatrixReport.markdown(result), to: folder + "/report.md")
+        try OutputTarget.write(MatrixHTML.page(result), to: folder + "/matrix.html")
     }
 }

@@ -153,7 +153,7 @@ public struct MatrixRunner {
 
     /// Stops a session, keeping the end of its log.
     private func stop(_ session: CompositorSession, directory: String) {
-        try? OutputFile.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
+        try? OutputTarget.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
         session.stop()
         MatrixInterruption.shared.remove(session)
     }
@@ -211,7 +211,7 @@ public struct MatrixRunner {
         do {
             try makeDirectory(directory, for: session)
             let placed = script.placed(at: window.origin)
-            try OutputFile.write(CompactTrace.write(placed), to: directory + "/injected.txt")
+            try OutputTarget.write(CompactTrace.write(placed), to: directory + "/injected.txt")
             let files = RunFiles(directory: directory)
             let client = try session.launchClient(executable: configuration.clientExecutable,
                                                   arguments: clientArguments(trace: files.trace, files: files),

@@ -58,6 +58,9 @@ public struct BugReport {
     }
 
     /// Writes the report folder at `directory`, which must not exist yet (or be empty).
+    ///
+    /// Every file is made in memory first (so a picture that cannot be drawn fails before
+    /// anything is on disk), then written into a temporary folder that is renamed into place.
     public func write(to directory: String) throws {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -65,15 +68,19 @@ public struct BugReport {
             let contents = isDirectory.boolValue ? (try? manager.contentsOfDirectory(atPath: directory)) : nil
             guard contents?.isEmpty == true else { throw RuntimeError("\(directory): already exists; choose a new folder") }
         }
+        let contents = try files()
         let temporary = directory + ".partial-\(getpid())"
         try? manager.removeItem(atPath: temporary)
-        do {
-            try manager.createDirectory(atPath: temporary, withIntermediateDirectories: false)
-        } catch {
-            throw RuntimeError("\(directory): cannot create \(temporary): \(error.localizedDescription)")
+        guard mkdir(temporary, 0o755) == 0 else {
+            throw RuntimeError("\(directory): cannot create \(temporary): \(String(cString: strerror(errno)))")
         }
+        var slots = [TemporaryFiles.register(directory: temporary)]
+        defer { for case let slot? in slots { TemporaryFiles.unregister(slot) } }
         do {
-            try writeFiles(into: temporary)
+            for (name, bytes) in contents {
+                slots.append(TemporaryFiles.register(file: temporary + "/" + name))
+                try OutputTarget.write(bytes: bytes, to: temporary + "/" + name)
+            }
             if manager.fileExists(atPath: directory) { try manager.removeItem(atPath: directory) }
             guard rename(temporary, directory) == 0 else {
                 throw RuntimeError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
@@ -84,32 +91,39 @@ public struct BugReport {
         }
     }
 
-    private func writeFiles(into folder: String) throws {
+    /// The report's files, name and bytes, in writing order.
+    private func files() throws -> [(String, [UInt8])] {
+        var out: [(String, [UInt8])] = []
         let timeline = TouchTimeline(records: trace.records, deliveriesLog: deliveriesLog)
-        try OutputFile.write(TimelineSVG.svg(timeline, findings: findings, surface: surfaceSize),
-                             to: folder + "/timeline.svg")
+        out.append(("timeline.svg", Array(TimelineSVG.svg(timeline, findings: findings, surface: surfaceSize).utf8)))
         if let first = findings.first {
             let prefix = Array(trace.records.prefix(first.recordIndex + 1))
             let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
                                                      items: prefix.map { .record($0) }),
                                         sceneType: sceneType, profile: profile)
-            try writePicture(of: session, records: prefix, to: folder + "/first-finding.png")
+            out.append(("first-finding.png", try picture(of: session, records: prefix)))
         }
-        try writePicture(of: endSession, records: trace.records, to: folder + "/end.png")
+        out.append(("end.png", try picture(of: endSession, records: trace.records)))
         if let minimalTrace {
-            try OutputFile.write(CompactTrace.write(records: minimalTrace), to: folder + "/minimal.txt")
+            out.append(("minimal.txt", Array(CompactTrace.write(records: minimalTrace).utf8)))
         }
-        try OutputFile.write(markdown(), to: folder + "/report.md")
+        out.append(("report.md", Array(markdown().utf8)))
+        return out
     }
 
     /// The scene as `session` left it, with the touches of `records` and the first finding over it.
-    private func writePicture(of session: ReplaySession, records: [RawRecord], to path: String) throws {
+    /// The scene as the replay left it, with the touches drawn over it, as PNG bytes.
+    private func picture(of session: ReplaySession, records: [RawRecord]) throws -> [UInt8] {
         let overlay = TouchOverlay(records: records, finding: findings.first)
         let size = session.host.scene.window.bounds.size
+        let limit = Double(ReplaySession.maximumRenderSide)
+        guard size.width >= 1, size.height >= 1, size.width <= limit, size.height <= limit else {
+            throw RuntimeError("cannot draw a \(size.width)×\(size.height) surface: each side must be 1 to \(ReplaySession.maximumRenderSide) pixels")
+        }
         let buffer = try PixelBuffer(width: Int(size.width), height: Int(size.height))
         Renderer().draw(items: session.host.displayItems() + overlay.items(), background: session.host.background,
                         into: buffer)
         overlay.drawLabels(into: buffer.target, scale: 1, with: try TextRenderer())
-        try PNGFile.write(buffer.target, to: path)
+        return try buffer.target.pngBytes()
     }
 }

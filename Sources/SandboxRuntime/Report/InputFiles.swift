@@ -6,62 +6,50 @@ import TouchStream
 /// Reads the files the repro commands take, turning every problem into one located line
 /// (`FILE:LINE:COLUMN: what is wrong`).
 public enum InputFiles {
-    /// The whole text file at `path`; missing, unreadable, non-UTF-8 and empty files are errors.
+    /// The whole text at `path` (a file, a FIFO, or `-` for standard input); missing, unreadable,
+    /// non-UTF-8 and empty inputs are errors. CRLF line ends read as LF.
     public static func text(_ path: String) throws(TraceError) -> String {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw TraceError(file: path, line: 1, column: 1, message: "no such file")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw TraceError(file: path, line: 1, column: 1, message: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw TraceError(file: path, line: 1, column: 1, message: "not UTF-8 text")
-        }
+        let text = try InputText.read(path)
         guard !text.allSatisfy(\.isWhitespace) else {
-            throw TraceError(file: path, line: 1, column: 1, message: "empty file")
+            throw TraceError(file: InputPath.displayName(path), line: 1, column: 1, message: "empty file")
         }
         return text
     }
 
-    /// The trace at `path` (either form); a trace without records is an error.
+    /// The trace at `path` (either form, read once, so FIFOs and `-` work); a trace without
+    /// records is an error.
     public static func trace(_ path: String) throws(TraceError) -> Trace {
+        try checked(InputPath.displayName(path)) { try TraceReader.read(path) }
+    }
+
+    /// The trace in `text`, read earlier from the input `name`.
+    public static func trace(text: String, name: String) throws(TraceError) -> Trace {
+        try checked(name) { try TraceReader.read(text: text, name: name) }
+    }
+
+    private static func checked(_ name: String, _ read: () throws -> Trace) throws(TraceError) -> Trace {
         let trace: Trace
         do {
-            _ = try text(path)
-            trace = try TraceReader.read(path)
+            trace = try read()
         } catch let error as TraceError {
             throw error
         } catch {
-            throw TraceError(file: path, line: 1, column: 1, message: "\(error)")
+            throw TraceError(file: name, line: 1, column: 1, message: "\(error)")
         }
         guard !trace.records.isEmpty else {
-            throw TraceError(file: path, line: 1, column: 1, message: "the trace has no records")
+            throw TraceError(file: name, line: 1, column: 1, message: "the trace has no records")
         }
         return trace
     }
 
-    /// True when the first non-blank line of `text` is a deliveries-log entry (`"kind"`), not a trace.
+    /// True when the first non-blank line of `text` is a deliveries-log entry (`"kind"`), not a trace
+    /// (neither a header nor, for a trace that lost its header, a record).
     public static func looksLikeDeliveriesLog(_ text: String) -> Bool {
         guard let first = text.split(whereSeparator: \.isNewline).first(where: { !$0.allSatisfy(\.isWhitespace) }),
+              !InputText.isTraceRecord(first),
               let object = (try? JSONSerialization.jsonObject(with: Data(first.utf8))) as? [String: Any] else {
             return false
         }
         return object["kind"] is String && object["format"] == nil
-    }
-}
-
-// MARK: - Whole files and folders
-
-extension OutputFile {
-    /// Writes `records` as a JSON Lines trace under `header`, whole or not at all.
-    public static func writeTrace(_ records: [RawRecord], header: TraceHeader, to path: String) throws {
-        let writer = try TraceWriter(path: path, header: header, flushEachFrame: false)
-        do {
-            for record in records { try writer.write(record) }
-            try writer.finish()
-        } catch {
-            unlink(writer.temporaryPath)
-            throw error
-        }
     }
 }

@@ -176,11 +176,15 @@ extension ConformanceChecker {
         }
     }
 
-    /// S8: down and up serials never go backwards (wrap-aware; equal serials are tolerated).
+    /// S8: down and up serials never go backwards (equal serials are tolerated).
+    ///
+    /// The counter is a uint32 that only counts up, so a lower serial is a step back unless the
+    /// counter wrapped: from the upper half of the range to the lower half (a drop of 2^31 or more).
+    /// A rise is never a step back, however large (other clients' serials come in between).
     mutating func observeSerial(_ serial: UInt32, index: Int, time: UInt32, id: Int32,
                                 into findings: inout [Finding]) {
         defer { lastSerial = serial }
-        guard let last = lastSerial, Int32(bitPattern: serial &- last) < 0 else { return }
+        guard let last = lastSerial, serial < last, last - serial < 1 << 31 else { return }
         findings.append(ConformanceRule.s8.finding(
             "serial \(serial) is lower than the previous down/up serial \(last)", record: index, time: time, id: id))
     }

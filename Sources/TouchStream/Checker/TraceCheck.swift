@@ -71,31 +71,19 @@ public enum TraceCheck {
     }
 
     /// Checks the trace at `path`, passing each output line (without newline) to `emit`.
-    /// Throws ``TraceError`` (with file:line:column) or ``TraceFileError`` when unreadable.
+    /// Throws ``TraceError`` (with file:line:column) when unreadable.
     @discardableResult
     public static func run(path: String, format: Format = .text, emit: (String) -> Void) throws -> Outcome {
         var findings: [Finding] = []
-        let checker: ConformanceChecker
-        switch try TraceReader.detectFormat(path) {
-        case .jsonLines:
-            let reader = try JSONLTraceReader(path: path)
-            var streaming = ConformanceChecker(header: reader.header)
-            try reader.forEach { record in
-                streaming.push(record, into: &findings)
-                if !findings.isEmpty { write(&findings, path: path, format: format, emit: emit) }
-            }
-            streaming.finish(into: &findings)
-            checker = streaming
-        case .compact:
-            let trace = try TraceReader.read(path)
-            var whole = ConformanceChecker(header: trace.header)
-            for case .record(let record) in trace.items {
-                whole.push(record, into: &findings)
-            }
-            whole.finish(into: &findings)
-            checker = whole
+        let stream = try TraceStream(path: path)
+        var checker = ConformanceChecker(header: stream.header)
+        try stream.forEach { item in
+            guard case .record(let record) = item else { return }
+            checker.push(record, into: &findings)
+            if !findings.isEmpty { write(&findings, path: stream.name, format: format, emit: emit) }
         }
-        write(&findings, path: path, format: format, emit: emit)
+        checker.finish(into: &findings)
+        write(&findings, path: stream.name, format: format, emit: emit)
         let outcome = Outcome(tally: checker.tally, recordCount: checker.recordCount)
         emit(format == .text ? outcome.summaryLine : summaryJSON(outcome))
         return outcome

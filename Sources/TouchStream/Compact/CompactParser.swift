@@ -6,6 +6,8 @@ struct CompactToken {
     var line: Int
     var column: Int
     var text: String { String(decoding: bytes, as: UTF8.self) }
+    /// The token as messages quote it (bounded, control bytes escaped).
+    var shown: String { Quoted.text(bytes) }
     /// The column just after the token.
     var endColumn: Int { column + bytes.count }
 }
@@ -42,29 +44,47 @@ struct CompactOptions {
 
 /// Parses the compact form (grammar in ``CompactTrace``) into script items.
 struct CompactParser {
-    private let bytes: [UInt8]
+    private var bytes: [UInt8] = []
     private let name: String
     private var index = 0
-    private var line = 1
-    private var lineStart = 0
+    private var line = 0
     private var cursor = ScriptCursor()
-    private var items: [ScriptItem] = []
+    /// Items parsed and not yet taken.
+    var items: [ScriptItem] = []
     /// `presentation` statements, kept apart from the touch script.
     private(set) var presentations: [PresentationRecord] = []
 
-    init(bytes: [UInt8], name: String) {
-        self.bytes = bytes
+    init(name: String) {
         self.name = name
     }
 
-    mutating func parseAll() throws(TraceError) -> [ScriptItem] {
-        while let statement = nextStatement() {
-            try parseStatement(statement)
+    /// Parses a whole text (lines split at LF, a trailing CR dropped).
+    mutating func parseAll(_ text: [UInt8]) throws(TraceError) -> [ScriptItem] {
+        var lineStart = 0
+        var number = 0
+        while lineStart <= text.count {
+            let lineEnd = text[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? text.count
+            number += 1
+            var line = text[lineStart..<lineEnd]
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            try parseLine(line, number: number)
+            lineStart = lineEnd + 1
         }
         return items
     }
 
-    /// The tokens up to the next `;`, newline or end (comments skipped); nil at end of input.
+    /// Parses one line (without its line end) into ``items``; statements never span lines.
+    mutating func parseLine(_ text: some Collection<UInt8>, number: Int) throws(TraceError) {
+        bytes.removeAll(keepingCapacity: true)
+        bytes.append(contentsOf: text)
+        index = 0
+        line = number
+        while let statement = nextStatement() {
+            try parseStatement(statement)
+        }
+    }
+
+    /// The tokens up to the next `;` or the end of the line (comments skipped); nil at the end.
     private mutating func nextStatement() -> [CompactToken]? {
         guard index < bytes.count else { return nil }
         var tokens: [CompactToken] = []
@@ -73,19 +93,14 @@ struct CompactParser {
             case UInt8(ascii: ";"):
                 index += 1
                 return tokens
-            case UInt8(ascii: "\n"):
-                index += 1
-                line += 1
-                lineStart = index
-                return tokens
             case UInt8(ascii: "#"):
-                while index < bytes.count, bytes[index] != UInt8(ascii: "\n") { index += 1 }
+                index = bytes.count
             case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
                 index += 1
             default:
                 let start = index
                 while index < bytes.count, !Self.endsToken(bytes[index]) { index += 1 }
-                tokens.append(CompactToken(bytes: bytes[start..<index], line: line, column: start - lineStart + 1))
+                tokens.append(CompactToken(bytes: bytes[start..<index], line: line, column: start + 1))
             }
         }
         return tokens
@@ -93,7 +108,7 @@ struct CompactParser {
 
     private static func endsToken(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: ";"), UInt8(ascii: "\n"), UInt8(ascii: "#"), UInt8(ascii: " "),
+        case UInt8(ascii: ";"), UInt8(ascii: "#"), UInt8(ascii: " "),
              UInt8(ascii: "\t"), UInt8(ascii: "\r"):
             true
         default:
@@ -108,7 +123,7 @@ struct CompactParser {
         if head.text == PresentationRecord.kind { return try parsePresentation(tokens) }
         guard let keyword = CompactKeyword(rawValue: head.text) else {
             let names = CompactKeyword.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error(at: head, "unknown statement '\(head.text)' (expected one of: \(names))")
+            throw error(at: head, "unknown statement '\(head.shown)' (expected one of: \(names))")
         }
         let rest = tokens.dropFirst()
         let positional = Array(rest.prefix { !$0.bytes.contains(UInt8(ascii: "=")) })
@@ -122,7 +137,7 @@ struct CompactParser {
         }
         if positional.count > keyword.arguments.count {
             let extra = positional[keyword.arguments.count]
-            throw error(at: extra, "unexpected argument '\(extra.text)': expected '\(usage)'")
+            throw error(at: extra, "unexpected argument '\(extra.shown)': expected '\(usage)'")
         }
         if keyword == .sleep {
             if let option = optionTokens.first { throw error(at: option, "sleep takes no options") }
@@ -179,7 +194,7 @@ struct CompactParser {
             switch args[0].text {
             case "touch": return .capabilities(touch: true)
             case "none": return .capabilities(touch: false)
-            default: throw error(at: args[0], "expected 'touch' or 'none' after capabilities, found '\(args[0].text)'")
+            default: throw error(at: args[0], "expected 'touch' or 'none' after capabilities, found '\(args[0].shown)'")
             }
         case .sleep:
             preconditionFailure("sleep is handled before events are built")
@@ -193,13 +208,13 @@ struct CompactParser {
         var seen: Set<String> = []
         for token in tokens {
             guard let equals = token.bytes.firstIndex(of: UInt8(ascii: "=")) else {
-                throw error(at: token, "expected an option (t=, serial=, surface=, hires=, emulated=, control=), found '\(token.text)'")
+                throw error(at: token, "expected an option (t=, serial=, surface=, hires=, emulated=, control=), found '\(token.shown)'")
             }
             let key = String(decoding: token.bytes[..<equals], as: UTF8.self)
             var value = token
             value.bytes = token.bytes[(equals + 1)...]
             value.column += equals - token.bytes.startIndex + 1
-            guard seen.insert(key).inserted else { throw error(at: token, "option '\(key)=' given twice") }
+            guard seen.insert(key).inserted else { throw error(at: token, "option '\(Quoted.text(key))=' given twice") }
             switch key {
             case "t":
                 options.time = UInt32(try unsigned(value, "t=MS", max: UInt64(UInt32.max)))
@@ -224,16 +239,16 @@ struct CompactParser {
                 switch value.text {
                 case "true": options.emulated = true
                 case "false": options.emulated = false
-                default: throw error(at: value, "emulated= must be true or false, found '\(value.text)'")
+                default: throw error(at: value, "emulated= must be true or false, found '\(value.shown)'")
                 }
             case "control":
                 switch value.text {
                 case "true": options.control = true
                 case "false": options.control = false
-                default: throw error(at: value, "control= must be true or false, found '\(value.text)'")
+                default: throw error(at: value, "control= must be true or false, found '\(value.shown)'")
                 }
             default:
-                throw error(at: token, "unknown option '\(key)=' (expected t=, serial=, surface=, hires=, emulated= or control=)")
+                throw error(at: token, "unknown option '\(Quoted.text(key))=' (expected t=, serial=, surface=, hires=, emulated= or control=)")
             }
         }
         return options
@@ -246,21 +261,21 @@ struct CompactParser {
         let negative = digits.first == UInt8(ascii: "-")
         if negative || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy(Self.isDigit) else {
-            throw error(at: token, "touch ID must be an integer, found '\(token.text)'")
+            throw error(at: token, "touch ID must be an integer, found '\(token.shown)'")
         }
         guard let magnitude = Self.decimal(digits, max: UInt64(Int32.max) + 1),
               let id = Int32(exactly: negative ? -Int64(magnitude) : Int64(magnitude)) else {
-            throw error(at: token, "touch ID '\(token.text)' is outside Int32")
+            throw error(at: token, "touch ID '\(token.shown)' is outside Int32")
         }
         return id
     }
 
     private func unsigned(_ token: CompactToken, _ what: String, max: UInt64) throws(TraceError) -> UInt64 {
         guard !token.bytes.isEmpty, token.bytes.allSatisfy(Self.isDigit) else {
-            throw error(at: token, "\(what) needs a non-negative integer, found '\(token.text)'")
+            throw error(at: token, "\(what) needs a non-negative integer, found '\(token.shown)'")
         }
         guard let value = Self.decimal(token.bytes, max: max) else {
-            throw error(at: token, "\(what): '\(token.text)' is larger than \(max)")
+            throw error(at: token, "\(what): '\(token.shown)' is larger than \(max)")
         }
         return value
     }
@@ -272,11 +287,11 @@ struct CompactParser {
                 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
         }
         guard allowed, token.bytes.contains(where: Self.isDigit), let value = Double(token.text), value.isFinite else {
-            throw error(at: token, "\(what) must be a decimal number, found '\(token.text)'")
+            throw error(at: token, "\(what) must be a decimal number, found '\(token.shown)'")
         }
         let scaled = (value * 256).rounded()
         guard scaled >= Double(Int32.min), scaled <= Double(Int32.max) else {
-            throw error(at: token, "\(what) \(token.text) is outside wl_fixed's range (±8388608)")
+            throw error(at: token, "\(what) \(token.shown) is outside wl_fixed's range (±8388608)")
         }
         return WLFixed(rawValue: Int32(scaled))
     }

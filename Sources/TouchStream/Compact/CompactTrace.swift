@@ -35,15 +35,15 @@ public enum CompactTrace {
 
     /// Parses compact text into items with resolved times and serials; `name` locates errors.
     public static func parse(_ text: String, name: String = "<script>") throws(TraceError) -> [ScriptItem] {
-        var parser = CompactParser(bytes: Array(text.utf8), name: name)
-        return try parser.parseAll()
+        var parser = CompactParser(name: name)
+        return try parser.parseAll(Array(text.utf8))
     }
 
     /// Parses compact text into items and the `presentation` records it holds (kept apart).
     public static func parseWithPresentations(_ text: String, name: String = "<script>")
         throws(TraceError) -> (items: [ScriptItem], presentations: [PresentationRecord]) {
-        var parser = CompactParser(bytes: Array(text.utf8), name: name)
-        let items = try parser.parseAll()
+        var parser = CompactParser(name: name)
+        let items = try parser.parseAll(Array(text.utf8))
         return (items, parser.presentations)
     }
 

@@ -19,7 +19,7 @@ struct ArgumentReader {
     func uint(_ index: Int) throws(TraceError) -> UInt32 {
         let argument = try self.argument(index)
         guard let value = UInt32(argument.text) else {
-            throw error(argument.column, "expected an unsigned integer, found \"\(argument.text)\"")
+            throw error(argument.column, "expected an unsigned integer, found \"\(Quoted.text(argument.text))\"")
         }
         return value
     }
@@ -28,7 +28,7 @@ struct ArgumentReader {
     func int(_ index: Int) throws(TraceError) -> Int32 {
         let argument = try self.argument(index)
         guard let value = Int32(argument.text) else {
-            throw error(argument.column, "expected an integer, found \"\(argument.text)\"")
+            throw error(argument.column, "expected an integer, found \"\(Quoted.text(argument.text))\"")
         }
         return value
     }
@@ -37,10 +37,10 @@ struct ArgumentReader {
     func fixed(_ index: Int) throws(TraceError) -> WLFixed {
         let argument = try self.argument(index)
         guard Self.isDecimal(argument.text), let value = Double(argument.text) else {
-            throw error(argument.column, "expected a fixed-point number, found \"\(argument.text)\"")
+            throw error(argument.column, "expected a fixed-point number, found \"\(Quoted.text(argument.text))\"")
         }
         guard value * 256 >= Double(Int32.min), value * 256 <= Double(Int32.max) else {
-            throw error(argument.column, "\(argument.text) is outside wl_fixed's range")
+            throw error(argument.column, "\(Quoted.text(argument.text)) is outside wl_fixed's range")
         }
         return WLFixed(value)
     }
@@ -50,7 +50,7 @@ struct ArgumentReader {
         let argument = try self.argument(index)
         if argument.text == "nil" { return nil }
         guard objectID(index) != nil else {
-            throw error(argument.column, "expected an object (interface@id or nil), found \"\(argument.text)\"")
+            throw error(argument.column, "expected an object (interface@id or nil), found \"\(Quoted.text(argument.text))\"")
         }
         return String(argument.text)
     }
@@ -59,7 +59,7 @@ struct ArgumentReader {
     func string(_ index: Int) throws(TraceError) -> String {
         let argument = try self.argument(index)
         guard argument.text.count >= 2, argument.text.first == "\"", argument.text.last == "\"" else {
-            throw error(argument.column, "expected a quoted string, found \"\(argument.text)\"")
+            throw error(argument.column, "expected a quoted string, found \"\(Quoted.text(argument.text))\"")
         }
         return String(argument.text.dropFirst().dropLast())
     }

@@ -58,7 +58,9 @@ public enum WaylandDebugImporter {
         -> WaylandDebugImport {
         var state = ImportState(file: name, touchObject: touchObject)
         var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // CRLF logs (a log passed through a Windows tool or a terminal capture) read like LF ones;
+        // Swift sees "\r\n" as one Character, so both separators are named.
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
             lineNumber += 1
             guard let parsed = WaylandDebugLine(line) else {
                 if line.hasPrefix("["), line.contains("wl_touch@") {

@@ -12,7 +12,7 @@ import Darwin
 /// record line with the strict hand-written parser (no Foundation on the hot path). Blank lines
 /// are skipped. A last line without a newline is accepted when it is a whole record, and reported
 /// as truncated otherwise (what a recording interrupted mid-write leaves). Errors are
-/// ``TraceError``s (`file:line:column: message`) or ``TraceFileError``s for I/O.
+/// ``TraceError``s (`file:line:column: message`), for I/O problems too.
 public final class JSONLTraceReader {
     /// The file being read.
     public let path: String
@@ -27,19 +27,49 @@ public final class JSONLTraceReader {
     /// The presentation-feedback records read so far (kept apart from the touch records).
     public var presentations: [PresentationRecord] { state.presentations }
 
-    /// Opens `path` and reads its header.
-    public init(path: String) throws {
-        self.path = path
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw TraceFileError(path: path, operation: "open") }
-        var lines = LineSource(fd: fd, path: path)
+    /// Opens `path` (a file, a FIFO, or `-` for standard input) and reads its header.
+    public convenience init(path: String) throws {
+        var lines = try LineSource(opening: path)
+        let first: UnsafeBufferPointer<UInt8>
         do {
-            header = try Self.readHeader(&lines, path: path)
+            guard let line = try Self.firstNonBlankLine(&lines) else {
+                throw TraceError(file: lines.path, line: 1, column: 1, message: "empty trace: no header line")
+            }
+            first = line
+        } catch {
+            lines.release()
+            throw error
+        }
+        try self.init(lines: lines, headerLine: first)
+    }
+
+    /// Continues `lines` whose latest line, `headerLine`, is the header; takes ownership of `lines`.
+    init(lines: LineSource, headerLine: UnsafeBufferPointer<UInt8>) throws {
+        path = lines.path
+        do {
+            let brace = headerLine.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+            guard let brace, headerLine[brace] == UInt8(ascii: "{") else {
+                throw TraceError(file: lines.path, line: lines.line, column: 1,
+                                 message: "the first line must be the trace header (a JSON object)")
+            }
+            if InputText.isTraceRecord(String(decoding: headerLine, as: UTF8.self)) {
+                throw TraceError(file: lines.path, line: lines.line, column: 1,
+                                 message: "a record where the trace header should be (a JSON Lines trace starts with its header line)")
+            }
+            header = try TraceHeader.parse(headerLine, file: lines.path, line: lines.line)
         } catch {
             lines.release()
             throw error
         }
         state = RecordStream(lines: lines)
+    }
+
+    /// The first line with something other than spaces, nil at the end of the input.
+    static func firstNonBlankLine(_ lines: inout LineSource) throws(TraceError) -> UnsafeBufferPointer<UInt8>? {
+        while let (bytes, _) = try lines.next() {
+            if bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return bytes }
+        }
+        return nil
     }
 
     deinit { state.lines.release() }
@@ -56,18 +86,6 @@ public final class JSONLTraceReader {
         defer { state = local }
         while let record = try local.next() { try body(record) }
     }
-
-    private static func readHeader(_ lines: inout LineSource, path: String) throws -> TraceHeader {
-        guard let first = try lines.next() else {
-            throw TraceError(file: path, line: 1, column: 1, message: "empty trace: no header line")
-        }
-        let bytes = first.bytes
-        guard let brace = bytes.firstIndex(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }),
-              bytes[brace] == UInt8(ascii: "{") else {
-            throw TraceError(file: path, line: 1, column: 1, message: "line 1 must be the trace header (a JSON object)")
-        }
-        return try TraceHeader.parse(bytes, file: path)
-    }
 }
 
 // MARK: - Records from lines
@@ -82,8 +100,7 @@ private struct RecordStream {
     mutating func next() throws -> RawRecord? {
         while let (bytes, terminated) = try lines.next() {
             var first = 0
-            while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
-                || bytes[first] == UInt8(ascii: "\r") {
+            while first < bytes.count, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") {
                 first += 1
             }
             if first == bytes.count { continue }
@@ -104,74 +121,5 @@ private struct RecordStream {
             }
         }
         return nil
-    }
-}
-
-/// Lines of a file, read in large chunks into a buffer that grows for long lines.
-private struct LineSource {
-    /// Bytes read from the file at a time.
-    static let chunkSize = 1 << 20
-
-    let fd: Int32
-    let path: String
-    /// Line number of the line last returned.
-    private(set) var line = 0
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
-    private var start = 0
-    private var end = 0
-    private var atEOF = false
-
-    init(fd: Int32, path: String) {
-        self.fd = fd
-        self.path = path
-    }
-
-    /// Closes the file and frees the buffer; call once.
-    func release() {
-        close(fd)
-        buffer.deallocate()
-    }
-
-    /// The next line without its newline; valid until the next call.
-    mutating func next() throws -> (bytes: UnsafeBufferPointer<UInt8>, terminated: Bool)? {
-        while true {
-            // Read the base inside the loop: refill() may move the buffer.
-            let base = buffer.baseAddress!
-            if start < end, let newline = memchr(base + start, Int32(UInt8(ascii: "\n")), end - start) {
-                let lineEnd = base.distance(to: newline)
-                defer { start = lineEnd + 1 }
-                line += 1
-                return (UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: UInt8.self),
-                                            count: lineEnd - start), true)
-            }
-            if atEOF {
-                guard start < end else { return nil }
-                defer { start = end }
-                line += 1
-                return (UnsafeBufferPointer(start: (base + start).assumingMemoryBound(to: UInt8.self),
-                                            count: end - start), false)
-            }
-            try refill()
-        }
-    }
-
-    /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
-    private mutating func refill() throws {
-        let base = buffer.baseAddress!
-        if start > 0 {
-            memmove(base, base + start, end - start)
-            end -= start
-            start = 0
-        }
-        if end == buffer.count {
-            let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
-            bigger.baseAddress!.copyMemory(from: base, byteCount: end)
-            buffer.deallocate()
-            buffer = bigger
-        }
-        let n = POSIXFile.readSome(fd, buffer.baseAddress! + end, buffer.count - end)
-        guard n >= 0 else { throw TraceFileError(path: path, operation: "read") }
-        if n == 0 { atEOF = true }
-        end += n
     }
 }

@@ -190,6 +190,7 @@ struct RecordLineParser {
         try expect(UInt8(ascii: "\""), "expected a key string")
         let start = i
         while i < bytes.count, bytes[i] != UInt8(ascii: "\"") {
+            guard bytes[i] >= 0x20 else { throw LineError(column: i + 1, message: "control character in key string") }
             guard bytes[i] != UInt8(ascii: "\\") else { return nil }
             i += 1
         }
@@ -206,7 +207,7 @@ struct RecordLineParser {
         let end = i
         try expect(UInt8(ascii: "\""), "unterminated string")
         guard let kind = RecordKind(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
-            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            let text = Quoted.text(UnsafeBufferPointer(rebasing: bytes[start..<end]))
             throw LineError(column: column, message: "unknown kind \"\(text)\" (expected down, up, motion, frame, cancel, shape or orientation)")
         }
         return kind

@@ -48,36 +48,6 @@ public struct TraceHeader: Codable, Hashable, Sendable {
         let data = (try? encoder.encode(self)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
     }
-
-    /// Decodes and checks a header line; errors are located at line 1 of `file`.
-    public static func parse(_ line: some Collection<UInt8>, file: String) throws(TraceError) -> TraceHeader {
-        func fail(_ message: String) -> TraceError {
-            TraceError(file: file, line: 1, column: 1, message: message)
-        }
-        let header: TraceHeader
-        do {
-            header = try JSONDecoder().decode(TraceHeader.self, from: Data(line))
-        } catch let DecodingError.keyNotFound(key, context) {
-            throw fail("header is missing \"\(Self.path(context.codingPath + [key]))\"")
-        } catch let DecodingError.typeMismatch(_, context) {
-            throw fail("header field \"\(Self.path(context.codingPath))\" has the wrong type")
-        } catch let DecodingError.valueNotFound(_, context) {
-            throw fail("header field \"\(Self.path(context.codingPath))\" is null")
-        } catch {
-            throw fail("header is not a valid JSON object")
-        }
-        guard header.format == formatName else {
-            throw fail("not a gesture-sandbox trace (format \"\(header.format)\", expected \"\(formatName)\")")
-        }
-        guard header.version == currentVersion else {
-            throw fail("unsupported trace version \(header.version) (this tool reads version \(currentVersion))")
-        }
-        return header
-    }
-
-    private static func path(_ keys: [any CodingKey]) -> String {
-        keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-    }
 }
 
 /// What the client learnt about the compositor it ran under.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // MARK: - Writer
 
 /// Writes a JSON Lines trace: the header, then one record per line.
@@ -21,11 +15,12 @@ import Darwin
 /// each optionally ending with `"hires":NS`, `"emulated":true` and `"control":true`. The `…f` decimals are copies
 /// for people reading the file; readers use the raw integers.
 ///
-/// The file is written under `PATH.partial` and renamed to PATH by ``finish()``, so PATH never
-/// holds a half-written trace. An interrupted recording (crash, kill, or a writer released without
-/// ``finish()``) leaves `PATH.partial` holding every line flushed so far — whole frames when
-/// flushing per frame — which ``JSONLTraceReader`` reads like any trace (a torn last line is
-/// reported as truncated).
+/// The trace goes through an ``OutputTarget``: a regular file is written under `PATH.partial`
+/// and renamed to PATH by ``finish()``, so PATH never holds a half-written trace; `-`, devices and
+/// FIFOs are written directly. A live recording (``flushesEachFrame``) is never lost: released
+/// without ``finish()``, or killed by a fatal signal, it is cut to its last whole record and put
+/// under PATH; a write error (a full disk) ends it the same way through ``finishAfterError()``.
+/// A batch writer's temporary is removed instead.
 public final class TraceWriter {
     /// Appended to the final path while recording.
     public static let temporarySuffix = ".partial"
@@ -34,39 +29,53 @@ public final class TraceWriter {
 
     /// Where the finished trace goes.
     public let path: String
-    /// Where it is written until ``finish()``.
-    public let temporaryPath: String
+    /// Where it is written until ``finish()``; nil for direct outputs (`-`, devices, FIFOs).
+    public var temporaryPath: String? { target.temporaryPath }
     /// When true, every frame and cancel is written to the file at once (live recording).
     public let flushesEachFrame: Bool
     /// Records written so far.
     public private(set) var recordCount = 0
 
-    private let fd: Int32
+    private let target: OutputTarget
     private var buffer: [UInt8] = []
+    /// Bytes on disk that end with a whole record line.
+    private var completeLength = 0
     private var finished = false
 
-    /// Creates `path + ".partial"` and writes the header line to it.
-    public init(path: String, header: TraceHeader, flushEachFrame: Bool = true) throws(TraceFileError) {
+    /// Opens the output (see ``OutputTarget``) and writes the header line to it.
+    public init(path: String, header: TraceHeader, flushEachFrame: Bool = true) throws(OutputError) {
         self.path = path
-        temporaryPath = path + Self.temporarySuffix
         flushesEachFrame = flushEachFrame
-        fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw TraceFileError(path: temporaryPath, operation: "create") }
+        target = try OutputTarget(path: path)
         buffer.reserveCapacity(Self.bufferLimit * 2)
         buffer += Array(header.jsonLine().utf8)
         buffer.append(UInt8(ascii: "\n"))
         try flush()
     }
 
+    /// Opens an output the caller already opened (one of an ``OutputGroup``).
+    public init(target: OutputTarget, header: TraceHeader, flushEachFrame: Bool = false) throws(OutputError) {
+        path = target.path
+        flushesEachFrame = flushEachFrame
+        self.target = target
+        buffer += Array(header.jsonLine().utf8)
+        buffer.append(UInt8(ascii: "\n"))
+        try flush()
+    }
+
     deinit {
-        if !finished {
+        guard !finished else { return }
+        if flushesEachFrame {
+            // A recording is worth keeping: whatever reaches the disk, up to its last whole record.
             try? flush()
-            close(fd)
+            finishAfterError()
+        } else {
+            target.discard()
         }
     }
 
     /// Appends one record line; flushes at frames and cancels when ``flushesEachFrame``.
-    public func write(_ record: RawRecord) throws(TraceFileError) {
+    public func write(_ record: RawRecord) throws(OutputError) {
         precondition(!finished, "write after finish")
         Self.encode(record, into: &buffer)
         recordCount += 1
@@ -78,35 +87,54 @@ public final class TraceWriter {
     }
 
     /// Appends one presentation-feedback record line.
-    public func write(_ presentation: PresentationRecord) throws(TraceFileError) {
+    public func write(_ presentation: PresentationRecord) throws(OutputError) {
         precondition(!finished, "write after finish")
         buffer.append(contentsOf: presentation.jsonLine.utf8)
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
-    /// Writes buffered lines to the temporary file.
-    public func flush() throws(TraceFileError) {
+    /// Writes buffered lines to the output. On a failure the lines that reached the disk whole
+    /// are kept and a cut one is removed, so the file stays a readable trace.
+    public func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
-        let ok = buffer.withUnsafeBytes { POSIXFile.writeAll(fd, $0) }
-        guard ok else { throw TraceFileError(path: temporaryPath, operation: "write") }
+        let before = target.byteCount
+        do {
+            try target.write(buffer)
+        } catch {
+            let written = target.byteCount - before
+            let whole = buffer[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+            completeLength = before + whole
+            target.truncate(to: completeLength)
+            buffer.removeAll(keepingCapacity: true)
+            throw error
+        }
+        completeLength = target.byteCount
+        if flushesEachFrame { target.keepOnSignal(upTo: completeLength) }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, syncs and closes the file, then renames it to ``path``.
-    public func finish() throws(TraceFileError) {
+    /// Flushes, syncs and puts the trace under ``path``.
+    public func finish() throws(OutputError) {
         precondition(!finished, "finish called twice")
-        try flush()
-        finished = true
-        guard fsync(fd) == 0 else {
-            let error = TraceFileError(path: temporaryPath, operation: "sync")
-            close(fd)
+        do {
+            try flush()
+        } catch {
+            finishAfterError()
             throw error
         }
-        close(fd)
-        guard rename(temporaryPath, path) == 0 else {
-            throw TraceFileError(path: temporaryPath, operation: "rename to \(path)")
-        }
+        finished = true
+        try target.commit()
+    }
+
+    /// Ends a recording whose writes failed: drops what is buffered and puts the records that
+    /// reached the disk whole under ``path``. Best effort; never throws.
+    public func finishAfterError() {
+        guard !finished else { return }
+        finished = true
+        buffer.removeAll()
+        target.truncate(to: completeLength)
+        try? target.commit()
     }
 
     // MARK: - Encoding

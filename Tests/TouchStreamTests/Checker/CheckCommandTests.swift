@@ -73,7 +73,7 @@ import TouchStream
     @Test func missingFile() {
         defer { dir.cleanUp() }
         #expect(errorText { try TraceCheck.run(path: dir.file("nope.jsonl")) { _ in } }
-            == "\(dir.file("nope.jsonl")): cannot open: No such file or directory")
+            == "\(dir.file("nope.jsonl")):1:1: no such file")
     }
 
     @Test func emptyFile() throws {

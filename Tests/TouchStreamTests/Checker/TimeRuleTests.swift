@@ -16,6 +16,15 @@ import TouchStream
         #expect(try findings("down 0 1 1 serial=4294967295; frame; up 0; frame") == [])
     }
 
+    @Test func s8ALargeRiseIsNotAStepBackAndAWrapIsNot() throws {
+        // 1490 → 4000000000 is a rise (other clients' serials in between), not a wrap backwards.
+        #expect(try findings("down 0 1 1 serial=1490; frame; up 0 serial=4000000000; frame") == [])
+        // Near the top of the range to near zero is the counter wrapping.
+        #expect(try findings("down 0 1 1 serial=4000000000; frame; up 0 serial=1490; frame") == [])
+        // A small drop in the upper half is still a step back.
+        #expect(try findings("down 0 1 1 serial=4000000000; frame; up 0 serial=3999999990; frame") == ["violation S8@2"])
+    }
+
     @Test func h1MicrosecondLookingTimestamps() throws {
         #expect(try findings(stroke(stepMilliseconds: 8_000)) == ["heuristic H1@32"])
         #expect(try findings(stroke(stepMilliseconds: 8)) == [])

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import TouchStream
+
+/// One way to write outputs: regular files whole or not at all, everything else directly, never
+/// an input, several outputs together, and a recording that survives a write error.
+@Suite struct OutputTargetTests {
+    private func type(_ path: String) -> FileAttributeType? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+    }
+
+    @Test func aCharacterDeviceIsWrittenNotReplaced() throws {
+        let target = try OutputTarget(path: "/dev/null")
+        #expect(target.temporaryPath == nil)
+        try target.write("deliveries\n")
+        try target.commit()
+        #expect(type("/dev/null") == .typeCharacterSpecial)
+    }
+
+    @Test func aFIFOIsWrittenNotReplaced() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let fifo = dir.file("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let received = Flag()
+        let reader = Thread {
+            let data = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile()
+            received.value = data == Data("through the pipe\n".utf8)
+        }
+        reader.start()
+        let target = try OutputTarget(path: fifo)
+        try target.write("through the pipe\n")
+        try target.commit()
+        while !reader.isFinished { usleep(1000) }
+        #expect(received.value)
+        var info = stat()
+        #expect(stat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+    }
+
+    @Test func aSymlinkStaysAndItsTargetIsReplacedWhole() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let real = try dir.write("real.log", "old\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.log"), withDestinationPath: real)
+        let target = try OutputTarget(path: dir.file("link.log"))
+        try target.write("new\n")
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "old\n")
+        try target.commit()
+        #expect(type(dir.file("link.log")) == .typeSymbolicLink)
+        #expect(try String(contentsOfFile: real, encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.log", "real.log"])
+    }
+
+    @Test func anOutputThatIsAnInputIsRefusedThroughLinks() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let input = try dir.write("t.jsonl", "keep me\n")
+        try FileManager.default.createSymbolicLink(atPath: dir.file("soft"), withDestinationPath: input)
+        try FileManager.default.linkItem(atPath: input, toPath: dir.file("hard"))
+        for output in [input, dir.file("soft"), dir.file("hard"), dir.path + "/./t.jsonl"] {
+            #expect(errorText { try OutputTarget.refuse(outputs: [output], readingFrom: [input]) }
+                == "\(output): is the input \(input); writing it would destroy the input (choose another output)")
+        }
+        try OutputTarget.refuse(outputs: [dir.file("other"), "/dev/null"], readingFrom: [input, "/dev/null"])
+        #expect(try String(contentsOfFile: input, encoding: .utf8) == "keep me\n")
+    }
+
+    @Test func aGroupCommitsTogetherOrLeavesNothing() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        do {
+            let group = OutputGroup()
+            try group.open(dir.file("a.log")).write("a\n")
+            try group.open(dir.file("b.json")).write("b\n")
+            #expect(!dir.exists("a.log"))
+            // A later output that cannot be made: nothing of the group appears.
+            #expect(errorText { _ = try group.open(dir.file("missing/c.png")) }?.hasSuffix("No such file or directory") == true)
+            group.discard()
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+        let group = OutputGroup()
+        try group.open(dir.file("a.log")).write("a\n")
+        try group.open(dir.file("b.json")).write("b\n")
+        try group.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["a.log", "b.json"])
+    }
+
+    @Test func anAbandonedOutputLeavesNoPartialFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        do {
+            let target = try OutputTarget(path: dir.file("out.txt"))
+            try target.write("half")
+            #expect(dir.exists("out.txt.partial"))
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    @Test func aFailedRenameLeavesNoPartialFile() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let target = try OutputTarget(path: dir.file("out"))
+        try target.write("whole\n")
+        // Something else takes the name meanwhile: a folder, which a file cannot be renamed over.
+        try FileManager.default.createDirectory(atPath: dir.file("out"), withIntermediateDirectories: false)
+        #expect(errorText { try target.commit() } == "\(dir.file("out")): cannot rename \(dir.file("out")).partial: Is a directory")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out"])
+    }
+
+    /// A full disk, made real with RLIMIT_FSIZE (EFBIG once the file reaches the limit).
+    @Test func aRecordingThatHitsAWriteErrorKeepsItsWholeRecords() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        signal(SIGXFSZ, SIG_IGN)
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        // 16 MiB: far above any other test's files, so tests running alongside are unaffected.
+        let limit = 16 << 20
+        var limited = saved
+        limited.rlim_cur = rlim_t(limit)
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited)
+        defer { setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved) }
+        let writer = try TraceWriter(path: dir.file("t.jsonl"), header: sampleHeader)
+        let surface = String(repeating: "s", count: 100_000)
+        var written = 0
+        var failure: Error?
+        while failure == nil, written < 1000 {
+            do {
+                try writer.write(RawRecord(.down(serial: UInt32(written + 1), time: 0, surface: surface, id: Int32(written),
+                                                 x: WLFixed(1), y: WLFixed(1))))
+                try writer.write(RawRecord(.frame))
+                written += 1
+            } catch {
+                failure = error
+            }
+        }
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        #expect("\(failure.map { "\($0)" } ?? "")".hasSuffix("cannot write: File too large"))
+        writer.finishAfterError()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["t.jsonl"])
+        let (_, records) = try readAll(dir.file("t.jsonl"))
+        #expect(records.count == 2 * written)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: dir.file("t.jsonl"))[.size] as? Int)
+        #expect(size <= limit)
+    }
+}

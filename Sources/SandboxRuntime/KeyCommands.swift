@@ -90,9 +90,9 @@ public enum KeyCommand: CaseIterable, Sendable {
     }
 
     /// The key map's lines, one per command.
-    public static var keyMapLines: [String] {
+    /// Built once: the HUD asks for them every frame.
+    public static let keyMapLines: [String] =
         allCases.map { "\($0.key == " " ? "space" : $0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.summary)" }
-    }
 }
 
 // MARK: - State the keys change

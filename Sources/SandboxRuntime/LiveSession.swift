@@ -61,7 +61,7 @@ public final class LiveSession: WaylandAppDelegate {
     private let renderer = Renderer()
     var damage = DamageTracker()
     /// The heads-up display and key map (HUD/), and what the key commands remember.
-    let hud = HUD()
+    let hud = HUD.openingFontLater()
     var keys = KeyCommandState()
     /// Input → presented latency for the HUD (wp_presentation feedback).
     var presentLatency = PresentLatencyWindow()
@@ -165,6 +165,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         for rect in host.takeDamage() { damage.add(rect) }
+        hud.loadPendingFont()  // opened on its own thread since launch; the first frame shows the HUD
         for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
         for rect in ghostSpots.update(host.application.activeTouches) { damage.add(rect) }
         let scale = app.renderScale  // fractional under wp_fractional_scale_v1

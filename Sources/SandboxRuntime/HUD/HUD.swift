@@ -19,7 +19,11 @@ public final class HUD {
     /// The raw-event log (feed it every record received).
     public private(set) var log = EventLog()
     /// Why text cannot be drawn (no font), if so: the HUD then draws nothing.
-    public let unavailableReason: String?
+    public private(set) var unavailableReason: String?
+    /// The font being opened on another thread, taken by `loadPendingFont()` (see `openingFontLater()`).
+    private var pendingFont: HUDFontLoad?
+    /// True until `loadPendingFont()` took the font being opened.
+    public var fontIsPending: Bool { pendingFont != nil }
     /// The recognizer panel's source: the scene's recognizers as (name, state, reason) lines.
     /// Scenes have no recognizers until they attach some, so the default reports none.
     public var recognizerReport: (SceneHost) -> [RecognizerLine] = { _ in [] }
@@ -27,11 +31,32 @@ public final class HUD {
     public private(set) var panels: [HUDPanel] = []
 
     /// Internal, not private: the control strip's panels (ControlStripLayout.swift) measure with it.
-    let text: TextRenderer?
+    private(set) var text: TextRenderer?
 
     /// A HUD (shown; the key map hidden) using the default font; without one it stays empty and says why.
     public convenience init() {
         do { self.init(text: try TextRenderer()) } catch { self.init(text: nil, reason: "\(error)") }
+    }
+
+    /// A HUD (shown) whose default font opens on another thread from now on, so the window's
+    /// connection and the font's fontconfig parse overlap; `loadPendingFont()` takes it.
+    public static func openingFontLater() -> HUD {
+        let hud = HUD(text: nil)
+        hud.unavailableReason = nil
+        hud.pendingFont = HUDFontLoad()
+        return hud
+    }
+
+    /// Takes the font being opened (waiting for it if need be); true when the HUD can now draw.
+    @discardableResult
+    public func loadPendingFont() -> Bool {
+        guard let pendingFont else { return false }
+        self.pendingFont = nil
+        switch pendingFont.wait() {
+        case .success(let font): text = font
+        case .failure(let error): unavailableReason = "\(error)"
+        }
+        return text != nil
     }
 
     /// A HUD drawing with `text`.

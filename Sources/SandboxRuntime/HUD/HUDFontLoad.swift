@@ -14,6 +14,11 @@ final class HUDFontLoad: @unchecked Sendable {
     /// Starts opening the font.
     init() {
         let thread = Thread { [self] in
+            // Started before the event loop blocks its signals: this thread must never take a
+            // SIGINT/SIGTERM meant for the loop's signalfd (that would kill an unsaved recording).
+            var all = sigset_t()
+            sigfillset(&all)
+            pthread_sigmask(SIG_BLOCK, &all, nil)
             result = Result { try TextRenderer() }
             finished.signal()
         }

@@ -22,9 +22,7 @@ struct DecorationTests {
 
         init() throws {
             files = try TemporaryDirectory()
-            weston = try WestonInstance(.init(width: DecorationTests.output.width, height: DecorationTests.output.height,
-                                              extraArguments: ["--shell=desktop-shell.so"]))
-            harness = try weston.connect()
+            (weston, harness) = try Self.startDesktopShell()
             process = try weston.launch(try sandboxExecutable(), arguments: [
                 "run", "--no-hud", "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
             ], logName: "client.log")
@@ -33,6 +31,31 @@ struct DecorationTests {
         deinit {
             if process.isRunning { process.terminate() }
             weston.stop()
+        }
+
+        /// Attempts at a weston whose shell client came up.
+        private static let shellAttempts = 3
+
+        /// weston with desktop-shell once its panel is mapped. weston 10's weston-desktop-shell
+        /// sometimes dies at start (SIGSEGV, "apparently cannot run at all") and weston quits with
+        /// it, so a start whose panel never shows is stopped and made again.
+        private static func startDesktopShell() throws -> (WestonInstance, HarnessConnection) {
+            var lastLog = ""
+            for _ in 1...shellAttempts {
+                let weston = try WestonInstance(.init(width: DecorationTests.output.width,
+                                                      height: DecorationTests.output.height,
+                                                      extraArguments: ["--shell=desktop-shell.so"]))
+                let harness = try weston.connect()
+                let deadline = MonotonicClock.now() + SandboxClient.timeout
+                while weston.isRunning, MonotonicClock.now() < deadline {
+                    // The panel spans the output's top edge.
+                    if let panel = try? harness.pick(x: 4, y: 4), panel.pid > 0 { return (weston, harness) }
+                    if (try? harness.dispatch(for: 0.02)) == nil { break }
+                }
+                lastLog = weston.logTail()
+                weston.stop()
+            }
+            throw HarnessError("weston's desktop-shell did not come up in \(shellAttempts) starts: \(lastLog)")
         }
 
         /// The content surface (the output centre is on it: the decorations' input regions leave it out).

@@ -125,27 +125,28 @@ extension HarnessConnection {
     /// handles them in one pass and the client reads them together, as with a real device: a
     /// client that flushes on a drained socket would otherwise see a frame cut in pieces.
     public func run(_ items: [ScriptItem]) throws {
-        defer { holdsRequests = false }
         for item in items {
-            holdsRequests = true
             switch item {
             case .record(let record):
-                try send(record.event)
-                switch record.event {
-                case .frame, .cancel:
-                    holdsRequests = false
-                    try flush()
-                default:
-                    break
-                }
+                try sendInScript(record.event)
             case .sleep(let milliseconds):
-                holdsRequests = false
-                try flush()
                 try dispatch(for: Double(milliseconds) / 1000)
             }
         }
-        holdsRequests = false
         try roundtrip()
+    }
+
+    /// Sends one event of a script: requests before a frame's `frame` or `cancel` wait in the
+    /// buffer and go out with it (or with the next dispatch or roundtrip), as `run` does.
+    public func sendInScript(_ event: RawEvent) throws {
+        switch event {
+        case .frame, .cancel:
+            try send(event)
+        default:
+            holdsRequests = true
+            defer { holdsRequests = false }
+            try send(event)
+        }
     }
 
     /// Sends one raw event as the matching request.

@@ -224,7 +224,7 @@ extension NestedSession {
             return
         default: break
         }
-        try harness.send(event)
+        try harness.sendInScript(event)
     }
 
     public func key(_ code: UInt32, pressed: Bool) throws {

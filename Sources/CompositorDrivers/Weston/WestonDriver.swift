@@ -87,7 +87,7 @@ public final class WestonSession: CompositorSession {
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
         let skipped = try ScriptInjection.run(items, capabilities: capabilities,
-                                              sleep: { try harness.dispatch(for: $0) }, send: { try harness.send($0) })
+                                              sleep: { try harness.dispatch(for: $0) }, send: { try harness.sendInScript($0) })
         try harness.roundtrip()
         return skipped
     }

@@ -5,7 +5,10 @@ import TouchStream
 
 extension KWinConnection {
     /// Sends one raw event as the matching fake-input request. Shape, orientation and seat
-    /// capability have no request here (callers filter them out first).
+    /// capability have no request here (callers filter them out first). A frame's requests go out
+    /// in one write with its `frame` or `cancel` (or the next dispatch), as a device's would: sent
+    /// one by one, KWin can pass a frame on in pieces and a client that flushes on a drained socket
+    /// sees it split.
     func send(_ event: RawEvent) throws {
         switch event {
         case .down(_, _, _, let id, let x, let y):
@@ -21,7 +24,10 @@ extension KWinConnection {
         case .shape, .orientation, .capabilities, .flush:
             preconditionFailure("\(event.name) is not injectable into KWin; ScriptInjection filters it")
         }
-        try flush()
+        switch event {
+        case .frame, .cancel: try flush()
+        default: break
+        }
     }
 
     /// A key with a Linux key code (KEY_*), pressed or released.

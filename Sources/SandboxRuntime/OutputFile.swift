@@ -5,22 +5,6 @@ import TouchStream
 
 // MARK: - Writing outputs (every command writes through OutputTarget)
 
-extension OutputTarget {
-    /// Writes `text` to `path` on its own (regular files whole or not at all).
-    public static func write(_ text: String, to path: String) throws {
-        let target = try OutputTarget(path: path)
-        try target.write(text)
-        try target.commit()
-    }
-
-    /// Writes `bytes` to `path` on its own (regular files whole or not at all).
-    public static func write(bytes: [UInt8], to path: String) throws {
-        let target = try OutputTarget(path: path)
-        try target.write(bytes)
-        try target.commit()
-    }
-}
-
 extension OutputGroup {
     /// Opens `path` in the group and writes `text` to it; visible at the group's commit.
     public func write(_ text: String, to path: String) throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Render
+import TouchStream
 
 /// `gesture-bench render`: full and damage-only repaint times of a window of views.
 struct RenderBench: ParsableCommand {
@@ -37,6 +38,6 @@ struct RenderBench: ParsableCommand {
         print("full repaint:      \(full) (target ≤ \(Self.fullTargetMs) ms)")
         print("damage-only drag:  \(drag) (target ≤ \(Self.damageTargetMs) ms)")
         print("same, view turned: \(turned) (rotated items take the per-pixel coverage path)")
-        if let png { try PNGFile.write(buffer.target, to: png) }
+        if let png { try OutputTarget.write(bytes: try PNGFile.encode(RGBAImage(buffer.target)), to: png) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import TouchStream
 
 /// Screenshots through KWin's org.kde.KWin.ScreenShot2 D-Bus interface (needs OpenGL
 /// compositing, which llvmpipe gives headless, and KWIN_SCREENSHOT_NO_PERMISSION_CHECKS=1).
@@ -51,7 +52,7 @@ enum KWinScreenshot {
         }
         // Our write end is closed; KWin's copy closes when it has written everything.
         let bytes = try reader.finish(timeout: timeout)
-        try PNGFile.write(try image(from: bytes, metadata: result), to: path)
+        try OutputTarget.write(bytes: try PNGFile.encode(try image(from: bytes, metadata: result)), to: path)
     }
 
     private static func image(from bytes: [UInt8], metadata: [String: DBusValue]) throws -> RGBAImage {

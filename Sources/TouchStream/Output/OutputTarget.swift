@@ -169,6 +169,24 @@ public final class OutputTarget {
     static func reason() -> String { String(cString: strerror(errno)) }
 }
 
+// MARK: - One-shot outputs
+
+extension OutputTarget {
+    /// Writes `text` to `path` on its own (regular files whole or not at all).
+    public static func write(_ text: String, to path: String) throws(OutputError) {
+        let target = try OutputTarget(path: path)
+        try target.write(text)
+        try target.commit()
+    }
+
+    /// Writes `bytes` to `path` on its own (regular files whole or not at all).
+    public static func write(bytes: [UInt8], to path: String) throws(OutputError) {
+        let target = try OutputTarget(path: path)
+        try target.write(bytes)
+        try target.commit()
+    }
+}
+
 /// An output that cannot be opened, written or put in place; one line, `PATH: what went wrong`.
 public struct OutputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The output concerned.

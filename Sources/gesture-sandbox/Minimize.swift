@@ -11,7 +11,9 @@ struct Minimize: ParsableCommand {
         discussion: """
             --keep finding:R3          the checker still reports R3 at the same event
             --keep outcome:TEXT        replaying (--scene, --profile) still logs a line containing TEXT
-            Delta debugging over frames, then over single events. Prints `N records → M records`; with -o \
+            The trace is read once as a stream: only the records from the last moment no touch was down \
+            before the property first shows, up to the frame that shows it, are kept and shrunk (delta \
+            debugging over frames, then over single events), so memory does not grow with the trace. Prints `N records → M records`; with -o \
             FILE writes the minimal trace as JSON Lines (the original header) to FILE and its compact form to \
             FILE.txt (both or neither; -o - writes the JSON Lines to standard output), else the compact form to standard output (the count as a leading # comment).
             """)
@@ -29,8 +31,8 @@ struct Minimize: ParsableCommand {
     var output: String?
 
     func run() throws {
-        let parsed: Trace
-        let keeps: ([RawRecord]) -> Bool
+        let minimum: StreamedMinimum
+        let header: TraceHeader?
         let outputs = OutputGroup()
         var traceOutput: OutputTarget?, compactOutput: OutputTarget?
         do {
@@ -38,23 +40,28 @@ struct Minimize: ParsableCommand {
             try prepareOutputs([output, compactPath], inputs: [trace])
             traceOutput = try output.map { try outputs.open($0) }
             compactOutput = try compactPath.map { try outputs.open($0) }
-            parsed = try InputFiles.trace(trace)
-            keeps = try KeepProperty(parsing: keep).predicate(for: parsed, sceneType: sceneOptions.sceneType,
-                                                             profile: sceneOptions.thresholdProfile)
+            let property = try KeepProperty(parsing: keep)
+            let stream = try TraceStream(path: trace)
+            header = stream.header
+            minimum = try property.minimize(streaming: stream, sceneType: sceneOptions.sceneType,
+                                            profile: sceneOptions.thresholdProfile)
+            guard minimum.recordCount > 0 else {
+                throw TraceError(file: stream.name, line: 1, column: 1, message: "the trace has no records")
+            }
         } catch {
             throw fail(error, code: 2)
         }
-        let minimal = Minimizer.minimize(records: parsed.records, keeps: keeps)
-        let summary = "\(parsed.records.count) records → \(minimal.count) records"
+        let minimal = minimum.records
+        let summary = "\(minimum.recordCount) records → \(minimal.count) records"
         let compact = "# \(summary) (keeping \(keep))\n" + CompactTrace.write(records: minimal)
         guard let traceOutput else {
             print(compact, terminator: "")
             return
         }
-        let header = parsed.header ?? TraceHeader(toolVersion: GestureSandbox.version, profile: sceneOptions.profile,
+        let written = header ?? TraceHeader(toolVersion: GestureSandbox.version, profile: sceneOptions.profile,
                                                   created: TraceHeader.isoTimestamp(Date()))
         do {
-            let writer = try TraceWriter(target: traceOutput, header: header)
+            let writer = try TraceWriter(target: traceOutput, header: written)
             for record in minimal { try writer.write(record) }
             try writer.flush()
             try compactOutput?.write(compact)

@@ -11,7 +11,10 @@ struct Report: ParsableCommand {
             DIR gets report.md (environment, findings, the docs/rules.md entry of every rule cited, the \
             minimal trace, how to replay it), timeline.svg, first-finding.png and end.png (the scene with \
             each finger's path and id, down and up marks, and the first finding's event circled with its \
-            rule id) and minimal.txt. The folder appears whole or not at all; it must not exist yet.
+            rule id) and minimal.txt. The folder appears whole or not at all; it must not exist yet. The trace \
+            is read as a stream (twice; a FIFO or standard input is first copied to a temporary file), and \
+            the pictures of a very long trace show its first and last touch sequences, so memory does not \
+            grow with the trace.
             """)
 
     @Argument(help: ArgumentHelp("The trace to report on, or - for standard input.", valueName: "trace"))
@@ -23,21 +26,21 @@ struct Report: ParsableCommand {
     @OptionGroup var sceneOptions: SceneOptions
 
     func run() throws {
-        let parsed: Trace
+        let report: BugReport
         do {
             try prepareOutputs([], inputs: [trace])
-            parsed = try InputFiles.trace(trace)
+            report = try BugReport(path: trace, sceneType: sceneOptions.sceneType, profile: sceneOptions.thresholdProfile)
+            guard report.recordCount > 0 else {
+                throw TraceError(file: report.traceName, line: 1, column: 1, message: "the trace has no records")
+            }
         } catch {
             throw fail(error, code: 2)
         }
-        let report = BugReport(trace: parsed, traceName: InputPath.displayName(trace), sceneType: sceneOptions.sceneType,
-                               profile: sceneOptions.thresholdProfile)
         do {
             try report.write(to: output)
         } catch {
             throw fail(error)
         }
-        let violations = report.findings.filter { $0.category == .violation }.count
-        print("\(report.findings.count) findings (\(violations) violations); report in \(output)/report.md")
+        print("\(report.tally.total) findings (\(report.tally.violations) violations); report in \(output)/report.md")
     }
 }

@@ -7,7 +7,7 @@ extension BugReport {
     /// The report's Markdown text.
     public func markdown() -> String {
         var out = "# Touch stream report: \(cell(traceName))\n\n"
-        out += "\(trace.records.count) wl_touch records, checked against the wl_touch rules "
+        out += "\(recordCount) wl_touch records, checked against the wl_touch rules "
         out += "(explained in `\(RuleDocument.path)` of the gesture-sandbox documentation, or by `gesture-sandbox check --explain ID`) "
         out += "and replayed through the `\(sceneType.info.name)` scene under the `\(profile.name)` profile.\n\n"
         out += environmentSection() + findingsSection() + minimalSection() + replaySection()
@@ -22,7 +22,7 @@ extension BugReport {
 
     private func environmentSection() -> String {
         var out = "## Environment\n\n| | |\n|---|---|\n"
-        guard let header = trace.header else {
+        guard let header else {
             return out + "| trace | compact form: no header, environment unknown |\n\n"
         }
         let environment = header.environment
@@ -43,18 +43,18 @@ extension BugReport {
 
     private func findingsSection() -> String {
         var out = "## Findings\n\n"
-        guard !findings.isEmpty else { return out + "None: the stream keeps every rule the checker decides.\n\n" }
-        let count = { (category: Finding.Category) in self.findings.filter { $0.category == category }.count }
-        out += "\(count(.violation)) violations, \(count(.ambiguity)) ambiguities, \(count(.heuristic)) heuristics.\n\n"
+        guard tally.total > 0 else { return out + "None: the stream keeps every rule the checker decides.\n\n" }
+        out += "\(tally.violations) violations, \(tally.ambiguities) ambiguities, \(tally.heuristics) heuristics.\n\n"
         out += "| record | t (ms) | rule | kind | what happened |\n|---|---|---|---|---|\n"
         for finding in findings {
             out += "| \(finding.recordIndex) | \(finding.time.map(String.init) ?? "") | \(finding.ruleID) | \(finding.category.rawValue) | \(cell(finding.message)) |\n"
         }
+        if tally.total > findings.count {
+            out += "\nThe first \(findings.count) of \(tally.total) findings; `gesture-sandbox check` lists them all.\n"
+        }
         out += "\n### Rules cited\n\n"
-        var cited: [String] = []
-        for finding in findings where !cited.contains(finding.ruleID) { cited.append(finding.ruleID) }
         out += "Each entry as in `\(RuleDocument.path)` (`gesture-sandbox check --explain ID` prints it too).\n\n"
-        for id in cited {
+        for id in citedRules {
             // One level deeper than the document's own headings, so they nest under this section.
             if let entry = RuleDocument.entry(for: id) {
                 out += "#" + entry.text + "\n"
@@ -66,11 +66,14 @@ extension BugReport {
     }
 
     private func minimalSection() -> String {
-        guard let minimalTrace, let first = findings.first(where: { $0.category == .violation }) else { return "" }
+        guard let first = firstViolation else { return "" }
+        guard let minimalTrace else {
+            return "## Minimal trace\n\nNot made: \(minimalProblem ?? "the first violation could not be shrunk").\n\n"
+        }
         return """
             ## Minimal trace
 
-            Shrunk from \(trace.records.count) to \(minimalTrace.count) records, keeping the first violation \
+            Shrunk from \(recordCount) to \(minimalTrace.count) records, keeping the first violation \
             (\(first.ruleID) at record \(first.recordIndex)); saved as `minimal.txt`:
 
             ```text

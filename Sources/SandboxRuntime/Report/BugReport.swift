@@ -16,44 +16,107 @@ import TouchStream
 /// - `end.png`: the scene after the whole trace, with every path and the first finding circled;
 /// - `minimal.txt` (when there are violations): the minimal trace in compact form.
 ///
+/// The trace is streamed, never held: one pass checks, replays and lays out the timeline, and
+/// keeps the first violation's window for shrinking (``FindingLocator``); a second pass, cut at the
+/// first finding, replays the scene for its picture. Memory is the scene, the touches down, the
+/// window and bounded summaries (``TouchTimeline``'s limits, ``maximumListedFindings``), not the trace.
+///
 /// Everything is written into a temporary folder next to the destination and renamed into place,
 /// so the destination holds a whole report or nothing.
 public struct BugReport {
-    /// What the report is about.
-    public let trace: Trace
+    /// Findings listed in the report at most (the first ones); `check` lists them all.
+    public static let maximumListedFindings = 1000
+
+    /// The trace's header (nil for the compact form).
+    public let header: TraceHeader?
     /// How the trace was named on the command line.
     public let traceName: String
     /// The scene the trace is replayed through.
     public let sceneType: any Scene.Type
     /// The threshold profile of the replay.
     public let profile: ThresholdProfile
-    /// Every checker finding.
+    /// Records in the trace.
+    public let recordCount: Int
+    /// The checker's findings, in the order decided (the first ``maximumListedFindings``).
     public let findings: [Finding]
+    /// Every finding counted.
+    public let tally: FindingTally
+    /// The rule ids of every finding, in order of first appearance.
+    public let citedRules: [String]
     /// The minimal trace keeping the first violation, when there is one.
     public let minimalTrace: [RawRecord]?
-    /// The deliveries log of replaying the whole trace.
-    public var deliveriesLog: String { endSession.deliveriesLog }
-    /// The replay of the whole trace (its log, and the picture at the end).
+    /// Why the first violation could not be shrunk, when it could not (see ``FindingLocator/minimize(header:)``).
+    public let minimalProblem: String?
+    /// The first violation.
+    let firstViolation: Finding?
+    /// The timeline of the whole trace, with recognizer states.
+    let timeline: TouchTimeline
+    /// The replay of the whole trace (the picture at the end).
     private let endSession: ReplaySession
+    /// The replay up to the first finding, and the paths up to it.
+    private let firstFinding: (session: ReplaySession, timeline: TouchTimeline)?
+    /// The first finding's mark on both pictures.
+    private let mark: TouchOverlay.Mark?
 
-    /// Checks, replays and (when a violation is found) minimises `trace`.
+    /// Checks, replays and (when a violation is found) minimises `trace`, held in memory.
     public init(trace: Trace, traceName: String, sceneType: any Scene.Type, profile: ThresholdProfile) {
-        self.trace = trace
+        self.init(header: trace.header, traceName: traceName, sceneType: sceneType, profile: profile) { body in
+            for item in trace.items where !body(item) { break }
+        }
+    }
+
+    /// Checks, replays and minimises the trace at `path` (a file, FIFO or `-`) as a stream; an input
+    /// that can be read only once is copied to a temporary file for the second pass.
+    public init(path: String, sceneType: any Scene.Type, profile: ThresholdProfile) throws {
+        let input = try RereadableInput(path)
+        var first: TraceStream? = try input.stream()
+        try self.init(header: first?.header, traceName: input.name, sceneType: sceneType, profile: profile) { body in
+            let stream = try first ?? input.stream()
+            first = nil
+            while let item = try stream.next(), body(item) {}
+        }
+    }
+
+    /// The report of a trace read by `read`, which feeds items to its argument until it returns false
+    /// and may be called twice.
+    init(header: TraceHeader?, traceName: String, sceneType: any Scene.Type, profile: ThresholdProfile,
+         read: (_ body: (ScriptItem) -> Bool) throws -> Void) rethrows {
+        self.header = header
         self.traceName = traceName
         self.sceneType = sceneType
         self.profile = profile
-        findings = ConformanceChecker.check(trace.records, header: trace.header)
-        endSession = ReplaySession(trace: trace, sceneType: sceneType, profile: profile)
-        minimalTrace = findings.first { $0.category == .violation }.flatMap { first in
-            Minimizer.keepsFinding(first.ruleID, in: trace.records, header: trace.header).map {
-                Minimizer.minimize(records: trace.records, keeps: $0)
-            }
+        let pass = ReportPass(header: header, sceneType: sceneType, profile: profile)
+        try read { pass.push($0) }
+        pass.finish()
+        recordCount = pass.recordCount
+        findings = pass.listed
+        tally = pass.locator.checker.tally
+        citedRules = pass.cited
+        timeline = pass.timeline
+        endSession = pass.session
+        firstViolation = pass.locator.target
+        do {
+            minimalTrace = firstViolation == nil ? nil : try pass.locator.minimize(header: header)
+            minimalProblem = nil
+        } catch {
+            minimalTrace = nil
+            minimalProblem = error.description
+        }
+        if let first = findings.first {
+            let prefix = FindingPass(finding: first, header: header, sceneType: sceneType, profile: profile)
+            try read { prefix.push($0) }
+            prefix.finish()
+            firstFinding = (prefix.session, prefix.timeline)
+            mark = prefix.mark
+        } else {
+            firstFinding = nil
+            mark = nil
         }
     }
 
     /// The surface the trace ran on (header), else the replay's default window size.
     var surfaceSize: (width: Double, height: Double) {
-        if let surface = trace.header?.environment.surface { return (Double(surface.width), Double(surface.height)) }
+        if let surface = header?.environment.surface { return (Double(surface.width), Double(surface.height)) }
         return (ReplaySession.defaultSize.width, ReplaySession.defaultSize.height)
     }
 
@@ -94,16 +157,11 @@ public struct BugReport {
     /// The report's files, name and bytes, in writing order.
     private func files() throws -> [(String, [UInt8])] {
         var out: [(String, [UInt8])] = []
-        let timeline = TouchTimeline(records: trace.records, deliveriesLog: deliveriesLog)
         out.append(("timeline.svg", Array(TimelineSVG.svg(timeline, findings: findings, surface: surfaceSize).utf8)))
-        if let first = findings.first {
-            let prefix = Array(trace.records.prefix(first.recordIndex + 1))
-            let session = ReplaySession(trace: Trace(format: trace.format, header: trace.header,
-                                                     items: prefix.map { .record($0) }),
-                                        sceneType: sceneType, profile: profile)
-            out.append(("first-finding.png", try picture(of: session, records: prefix)))
+        if let firstFinding {
+            out.append(("first-finding.png", try picture(of: firstFinding.session, timeline: firstFinding.timeline)))
         }
-        out.append(("end.png", try picture(of: endSession, records: trace.records)))
+        out.append(("end.png", try picture(of: endSession, timeline: timeline)))
         if let minimalTrace {
             out.append(("minimal.txt", Array(CompactTrace.write(records: minimalTrace).utf8)))
         }
@@ -111,10 +169,10 @@ public struct BugReport {
         return out
     }
 
-    /// The scene as `session` left it, with the touches of `records` and the first finding over it.
-    /// The scene as the replay left it, with the touches drawn over it, as PNG bytes.
-    private func picture(of session: ReplaySession, records: [RawRecord]) throws -> [UInt8] {
-        let overlay = TouchOverlay(records: records, finding: findings.first)
+    /// The scene as `session` left it, with the touches of `timeline` and the first finding drawn
+    /// over it, as PNG bytes.
+    private func picture(of session: ReplaySession, timeline: TouchTimeline) throws -> [UInt8] {
+        let overlay = TouchOverlay(timeline: timeline, mark: mark)
         let size = session.host.scene.window.bounds.size
         let limit = Double(ReplaySession.maximumRenderSide)
         guard size.width >= 1, size.height >= 1, size.width <= limit, size.height <= limit else {

@@ -33,8 +33,9 @@ public enum TimelineSVG {
             body.append("<line class=\"frame\" x1=\"\(n(time(t)))\" y1=\"4\" x2=\"\(n(time(t)))\" y2=\"\(n(tickRowHeight - 4))\" stroke=\"#888\"/>")
         }
         body.append(text(4, 2 * tickRowHeight - 6, "findings"))
-        for finding in findings where finding.recordIndex < timeline.recordTimes.count {
-            let x = time(timeline.recordTimes[finding.recordIndex]), y = 2 * tickRowHeight - 4
+        for finding in findings {
+            guard let recordTime = timeline.time(ofRecord: finding.recordIndex) else { continue }
+            let x = time(recordTime), y = 2 * tickRowHeight - 4
             let color = finding.category == .violation ? "#d00" : "#d80"
             body.append("<path class=\"finding\" data-rule=\"\(escape(finding.ruleID))\" d=\"M\(n(x)) \(n(y)) l-5 -12 h10 z\" fill=\"\(color)\"><title>\(escape(finding.description))</title></path>")
         }
@@ -54,6 +55,10 @@ public enum TimelineSVG {
             }
         }
         body.append(text(labelWidth, height - 8, "t=\(n(timeline.start)) ms"))
+        if timeline.omittedSequences > 0 || timeline.omittedBands > 0 {
+            // A long trace: say what the picture leaves out rather than draw a million lanes.
+            body.append(text(labelWidth + 120, height - 8, "middle of the trace left out: \(timeline.omittedSequences) touch sequences, \(timeline.omittedBands) recognizer states"))
+        }
         body.append("<text x=\"\(n(width - rightMargin))\" y=\"\(n(height - 8))\" font-size=\"11\" text-anchor=\"end\">t=\(n(timeline.end)) ms</text>")
         return """
             <?xml version="1.0" encoding="UTF-8"?>

@@ -35,6 +35,13 @@ public struct TouchOverlay {
 
     /// A finding to mark: its rule and where its event was (nil when the event has no position).
     public struct Mark: Hashable, Sendable {
+        /// Creates a mark.
+        public init(ruleID: String, recordIndex: Int, point: Point?) {
+            self.ruleID = ruleID
+            self.recordIndex = recordIndex
+            self.point = point
+        }
+
         public var ruleID: String
         public var recordIndex: Int
         public var point: Point?
@@ -52,17 +59,29 @@ public struct TouchOverlay {
                                   point: Self.position(of: $0, in: records)) }
     }
 
+    /// The overlay of a timeline already laid out (and finished), marking `mark` when given.
+    public init(timeline: TouchTimeline, mark: Mark?) {
+        self.timeline = timeline
+        self.mark = mark
+    }
+
     /// Where the finding's event happened: its own coordinates, else the last position of its id
     /// before it, else nil.
     static func position(of finding: Finding, in records: [RawRecord]) -> Point? {
         guard records.indices.contains(finding.recordIndex) else { return nil }
-        switch records[finding.recordIndex].event {
+        return position(of: finding, record: records[finding.recordIndex],
+                        before: TouchTimeline(records: Array(records.prefix(finding.recordIndex + 1))))
+    }
+
+    /// ``position(of:in:)`` from the finding's `record` and the timeline of the trace up to it
+    /// (finished), for a trace that is streamed rather than held.
+    public static func position(of finding: Finding, record: RawRecord, before timeline: TouchTimeline) -> Point? {
+        switch record.event {
         case .down(_, _, _, _, let x, let y), .motion(_, _, let x, let y):
             return Point(x: x.doubleValue, y: y.doubleValue)
         default:
             guard let id = finding.touchID else { return nil }
-            let before = TouchTimeline(records: Array(records.prefix(finding.recordIndex + 1)))
-            return before.sequences.last { $0.id == id }?.samples.last.map { Point(x: $0.x, y: $0.y) }
+            return timeline.sequences.last { $0.id == id }?.samples.last.map { Point(x: $0.x, y: $0.y) }
         }
     }
 

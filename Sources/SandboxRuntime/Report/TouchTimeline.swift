@@ -37,51 +37,117 @@ public struct TouchTimeline: Sendable {
         public var recognizer: String, state: String, start: Double, end: Double
     }
 
-    /// Every touch sequence, in order of its down.
+    /// Samples kept per sequence: beyond, every other one is dropped (first and last always stay).
+    public static let maximumSamplesPerSequence = 4096
+    /// Sequences kept: the first and the last half of this many (a long trace's middle is left out).
+    public static let maximumSequences = 2048
+    /// Frame ticks and cancel ticks kept each (beyond, ticks too close to tell apart merge).
+    public static let maximumTicks = 4096
+    /// Recognizer state bands kept: the first and the last half of this many.
+    public static let maximumBands = 2048
+    /// Records whose time can still be looked up when a finding about them is decided late.
+    static let recentRecordTimes = 4096
+
+    /// Every touch sequence kept, in order of its down (set by ``finish()``).
     public private(set) var sequences: [Sequence] = []
     /// When each wl_touch.frame came.
-    public private(set) var frameTimes: [Double] = []
+    public var frameTimes: [Double] { frameTicks.times }
     /// When each wl_touch.cancel came.
-    public private(set) var cancelTimes: [Double] = []
-    /// The time of each record, by index.
-    public private(set) var recordTimes: [Double] = []
-    /// Recognizer states over time, from the deliveries log.
+    public var cancelTimes: [Double] { cancelTicks.times }
+    /// Recognizer states over time, from the deliveries log (set by ``finish()``).
     public private(set) var bands: [StateBand] = []
     /// The axis.
     public private(set) var start = 0.0, end = 1.0
+    /// Sequences and bands left out of a long trace's middle.
+    public var omittedSequences: Int { closed.dropped }
+    public var omittedBands: Int { bandLog.dropped }
+
+    private var clock = MillisecondClock()
+    private var firstTime: Double?
+    private var recordTimes = RecentValues(capacity: recentRecordTimes)
+    /// Sequences still down by id, with their order of down.
+    private var open: [Int32: (order: Int, sequence: Sequence)] = [:]
+    private var closed = HeadAndTail<(order: Int, sequence: Sequence)>(half: maximumSequences / 2)
+    private var downs = 0
+    private var frameTicks = TickLog(limit: maximumTicks), cancelTicks = TickLog(limit: maximumTicks)
+    private var bandLog = HeadAndTail<StateBand>(half: maximumBands / 2)
+    private var openBands: [String: (state: String, start: Double)] = [:]
+    private var bandOrder: [String] = []
 
     /// Lays out `records`, and the recognizer transitions of `deliveriesLog` when it has any.
     public init(records: [RawRecord], deliveriesLog: String = "") {
-        var clock = MillisecondClock()
-        var active: [Int32: Int] = [:]
-        for record in records {
-            if let time = record.event.time { clock.observe(time) }
-            let now = clock.milliseconds
-            recordTimes.append(now)
-            switch record.event {
-            case .down(_, _, _, let id, let x, let y):
-                if let old = active[id] { close(old, .cancel, at: now) }
-                active[id] = sequences.count
-                sequences.append(Sequence(id: id, samples: [Sample(time: now, x: x.doubleValue, y: y.doubleValue)],
-                                          end: .open, endTime: now))
-            case .motion(_, let id, let x, let y):
-                if let index = active[id] { sequences[index].samples.append(Sample(time: now, x: x.doubleValue, y: y.doubleValue)) }
-            case .up(_, _, let id):
-                if let index = active.removeValue(forKey: id) { close(index, .up, at: now) }
-            case .cancel:
-                cancelTimes.append(now)
-                for index in active.values { close(index, .cancel, at: now) }
-                active = [:]
-            case .frame:
-                frameTimes.append(now)
-            case .shape, .orientation, .capabilities, .flush:
-                break
+        for record in records { push(record) }
+        for line in deliveriesLog.split(separator: "\n") { observe(deliveryLine: line) }
+        finish()
+    }
+
+    /// An empty timeline to be fed with ``push(_:)`` and ``observe(deliveryLine:)``, then ``finish()``.
+    public init() {}
+
+    /// Takes the next record of the trace.
+    public mutating func push(_ record: RawRecord) {
+        if let time = record.event.time { clock.observe(time) }
+        let now = clock.milliseconds
+        if firstTime == nil { firstTime = now }
+        recordTimes.append(now)
+        switch record.event {
+        case .down(_, _, _, let id, let x, let y):
+            close(id, .cancel, at: now)
+            open[id] = (downs, Sequence(id: id, samples: [Sample(time: now, x: x.doubleValue, y: y.doubleValue)],
+                                        end: .open, endTime: now))
+            downs += 1
+        case .motion(_, let id, let x, let y):
+            open[id]?.sequence.append(Sample(time: now, x: x.doubleValue, y: y.doubleValue))
+        case .up(_, _, let id):
+            close(id, .up, at: now)
+        case .cancel:
+            cancelTicks.append(now)
+            for id in open.keys.sorted(by: { open[$0]!.order < open[$1]!.order }) { close(id, .cancel, at: now) }
+        case .frame:
+            frameTicks.append(now)
+        case .shape, .orientation, .capabilities, .flush:
+            break
+        }
+    }
+
+    /// Takes one deliveries-log line: recognizer transitions (`recognizer` or `name`; `to` or `state`;
+    /// `t` seconds) become state bands, anything else is ignored.
+    public mutating func observe(deliveryLine line: Substring) {
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+              let kind = object["kind"] as? String, kind.contains("recognizer") || kind.contains("transition"),
+              let name = (object["recognizer"] as? String) ?? (object["name"] as? String),
+              let state = (object["to"] as? String) ?? (object["state"] as? String),
+              let seconds = (object["t"] as? NSNumber)?.doubleValue else { return }
+        let time = seconds * 1000
+        if let previous = openBands[name] {
+            if previous.state == state { return }
+            bandLog.append(StateBand(recognizer: name, state: previous.state, start: previous.start, end: time))
+        } else {
+            bandOrder.append(name)
+        }
+        openBands[name] = (state, time)
+    }
+
+    /// Keeps the time of record `index` for ``time(ofRecord:)`` (a finding's record) however long the trace.
+    public mutating func pin(record index: Int) { recordTimes.pin(index) }
+
+    /// The axis time of record `index`, when pinned or among the latest records.
+    public func time(ofRecord index: Int) -> Double? { recordTimes[index] }
+
+    /// Closes the axis: sequences still down run to its end, open recognizer states too. The timeline
+    /// can take more records after (a copy finished early pictures a prefix).
+    public mutating func finish() {
+        start = firstTime ?? 0
+        end = max(recordTimes.count > 0 ? clock.milliseconds : 1, start + 1)
+        let stillDown = open.values.map { ($0.order, Sequence(id: $0.sequence.id, samples: $0.sequence.samples,
+                                                               end: .open, endTime: end)) }
+        sequences = (closed.elements + stillDown).sorted { $0.0 < $1.0 }.map(\.1)
+        bands = bandLog.elements
+        for name in bandOrder {
+            if let last = openBands[name] {
+                bands.append(StateBand(recognizer: name, state: last.state, start: last.start, end: max(end, last.start)))
             }
         }
-        start = recordTimes.min() ?? 0
-        end = max(recordTimes.max() ?? 1, start + 1)
-        for index in active.values { sequences[index].endTime = end }
-        bands = Self.bands(deliveriesLog, axisEnd: end)
         end = max(end, bands.map(\.end).max() ?? end)
     }
 
@@ -92,42 +158,28 @@ public struct TouchTimeline: Sendable {
         return seen
     }
 
-    private mutating func close(_ index: Int, _ how: End, at time: Double) {
-        sequences[index].end = how
-        sequences[index].endTime = time
+    /// Ends the sequence of `id` if it is down.
+    private mutating func close(_ id: Int32, _ how: End, at time: Double) {
+        guard var entry = open.removeValue(forKey: id) else { return }
+        entry.sequence.end = how
+        entry.sequence.endTime = time
+        closed.append(entry)
     }
+}
 
-    /// State bands from recognizer/transition entries (`recognizer` or `name`; `to` or `state`; `t` seconds).
-    private static func bands(_ log: String, axisEnd: Double) -> [StateBand] {
-        var open: [String: (state: String, start: Double)] = [:]
-        var order: [String] = []
-        var result: [StateBand] = []
-        for line in log.split(separator: "\n") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let kind = object["kind"] as? String, kind.contains("recognizer") || kind.contains("transition"),
-                  let name = (object["recognizer"] as? String) ?? (object["name"] as? String),
-                  let state = (object["to"] as? String) ?? (object["state"] as? String),
-                  let seconds = (object["t"] as? NSNumber)?.doubleValue else { continue }
-            let time = seconds * 1000
-            if let previous = open[name] {
-                if previous.state == state { continue }
-                result.append(StateBand(recognizer: name, state: previous.state, start: previous.start, end: time))
-            } else {
-                order.append(name)
-            }
-            open[name] = (state, time)
-        }
-        for name in order {
-            if let last = open[name] {
-                result.append(StateBand(recognizer: name, state: last.state, start: last.start, end: max(axisEnd, last.start)))
-            }
-        }
-        return result
+extension TouchTimeline.Sequence {
+    /// Adds a sample, dropping every other one when the sequence outgrows
+    /// ``TouchTimeline/maximumSamplesPerSequence`` (the first and the newest always stay).
+    mutating func append(_ sample: TouchTimeline.Sample) {
+        samples.append(sample)
+        guard samples.count > TouchTimeline.maximumSamplesPerSequence else { return }
+        let last = samples[samples.count - 1]
+        samples = stride(from: 0, to: samples.count - 1, by: 2).map { samples[$0] } + [last]
     }
 }
 
 /// wl_touch time unwrapped to monotonic milliseconds (see ``TouchTimeline``).
-private struct MillisecondClock {
+struct MillisecondClock: Sendable {
     private var last: UInt32?
     private(set) var milliseconds = 0.0
 

@@ -11,11 +11,6 @@ extension Minimizer {
         -> (([RawRecord]) -> Bool)? {
         guard let first = ConformanceChecker.check(records, header: header).first(where: { $0.ruleID == ruleID }),
               first.recordIndex < records.count else { return nil }
-        let target = records[first.recordIndex]
-        return { candidate in
-            ConformanceChecker.check(candidate, header: header).contains {
-                $0.ruleID == ruleID && $0.recordIndex < candidate.count && candidate[$0.recordIndex] == target
-            }
-        }
+        return keepsFinding(ruleID, target: records[first.recordIndex], header: header)
     }
 }

@@ -48,14 +48,13 @@ extension KeepProperty {
             recorder.onEntry = { entry in
                 guard !found, entry.jsonLine.contains(text) else { return }
                 found = true
-                located.close(afterFrameFrom: located.count - 1)
+                located.closeAfterLast()
             }
             let count = try Self.records(of: stream, until: { located.isComplete }) { record in
                 located.push(record)
                 session.push(.record(record))
             } sleep: { session.push($0) } end: {
                 session.finish()
-                if found { located.close(afterFrameFrom: located.count) }
                 located.finish()
             }
             guard found else {

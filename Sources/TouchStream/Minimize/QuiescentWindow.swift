@@ -9,8 +9,9 @@
 /// (``keptStarts``) because a property may rest on what came before the latest one (R3 on the up
 /// it follows, a double tap on its first tap); ``starts`` offers the cuts latest first.
 ///
-/// Records are pushed in order; ``close(afterFrameFrom:)`` says where the property showed, and
-/// the window then ends at the first `frame` from that record on (the end of input otherwise).
+/// Records are pushed in order; ``close(afterFrameFrom:)`` says where a checker finding was
+/// decided, and the window then ends at the first `frame` from that record on (the end of input
+/// otherwise), so the shrunk trace keeps whole frames; ``closeAfterLast()`` ends it at once.
 /// A single stretch without a quiescent point longer than ``maximumRecords`` cannot be held:
 /// ``overflowed`` tells, and shrinking refuses rather than reading the whole trace.
 public struct QuiescentWindow: Sendable {
@@ -87,6 +88,14 @@ public struct QuiescentWindow: Sendable {
         guard end == nil, closeFrom == nil else { return }
         closeFrom = index
         if index < count, count > 0, case .frame = buffer[buffer.count - 1].event { end = count }
+    }
+
+    /// The property showed while the last record pushed was taken (a replay delivered it): the
+    /// window ends with that record, which is all a replay needs to deliver it again.
+    public mutating func closeAfterLast() {
+        guard end == nil, closeFrom == nil else { return }
+        closeFrom = count
+        end = count
     }
 
     /// End of input: a window whose frame never came ends with the trace.

@@ -40,7 +40,11 @@ struct TickLog: Sendable {
     init(limit: Int) { self.limit = max(limit, 2) }
 
     mutating func append(_ time: Double) {
-        if resolution > 0, let last = times.last, time - last < resolution { return }
+        // The newest tick always stands for its stretch, so the last frame stays where it was.
+        if resolution > 0, times.count >= 2, time - times[times.count - 2] < resolution {
+            times[times.count - 1] = time
+            return
+        }
         times.append(time)
         while times.count > limit { coarsen() }
     }

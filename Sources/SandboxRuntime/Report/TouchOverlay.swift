@@ -22,6 +22,8 @@ public struct TouchOverlay {
     public static let haloColor = Color(rgb: 0xFFFFFF, alpha: 0.85)
     /// How far the halo reaches past a path or disc, logical px.
     public static let haloWidth = 1.5
+    /// The shortest stretch of a path drawn on its own, logical px (see ``drawnPoints(_:)``).
+    public static let minimumSegment = 1.0
     /// Stroke width of a path, logical px.
     public static let pathWidth = 3.0
     /// Radius of the disc at a down, logical px.
@@ -96,7 +98,7 @@ public struct TouchOverlay {
         let ids = timeline.touchIDs
         for sequence in timeline.sequences {
             let color = Self.color(forIDAt: ids.firstIndex(of: sequence.id) ?? 0)
-            let points = sequence.samples.map { Point(x: $0.x, y: $0.y) }
+            let points = Self.drawnPoints(sequence.samples)
             for (from, to) in zip(points, points.dropFirst()) { items += Self.segment(from, to, color: color) }
             if let first = points.first {
                 items.append(Self.disc(at: first, radius: Self.downRadius, color: color))
@@ -117,11 +119,27 @@ public struct TouchOverlay {
         return items
     }
 
+    /// The points a path is drawn through: a sample closer than ``minimumSegment`` to the last one
+    /// drawn is skipped (the final sample never is). Anti-aliased bars shorter than a pixel cover it
+    /// only partly, and a dense stretch of them would come out paler than the path's colour.
+    static func drawnPoints(_ samples: [TouchTimeline.Sample]) -> [Point] {
+        var points: [Point] = []
+        for (index, sample) in samples.enumerated() {
+            let point = Point(x: sample.x, y: sample.y)
+            if let last = points.last, index < samples.count - 1,
+               ((point.x - last.x) * (point.x - last.x) + (point.y - last.y) * (point.y - last.y)).squareRoot() < minimumSegment {
+                continue
+            }
+            points.append(point)
+        }
+        return points
+    }
+
     /// Every path and disc a little wider in the halo colour, drawn first.
     private func halo() -> [DisplayItem] {
         var items: [DisplayItem] = []
         for sequence in timeline.sequences {
-            let points = sequence.samples.map { Point(x: $0.x, y: $0.y) }
+            let points = Self.drawnPoints(sequence.samples)
             for (from, to) in zip(points, points.dropFirst()) {
                 items += Self.segment(from, to, color: Self.haloColor, width: Self.pathWidth + 2 * Self.haloWidth)
             }

@@ -39,12 +39,16 @@ public struct TouchTimeline: Sendable {
 
     /// Samples kept per sequence: beyond, every other one is dropped (first and last always stay).
     public static let maximumSamplesPerSequence = 4096
+    /// Samples of ended sequences kept in all before each further one is thinned to its share
+    /// (``maximumSamples`` / ``maximumSequences``), so the pictures of a long trace stay small
+    /// whatever its paths are like.
+    public static let maximumSamples = 32768
     /// Sequences kept: the first and the last half of this many (a long trace's middle is left out).
-    public static let maximumSequences = 2048
+    public static let maximumSequences = 512
     /// Frame ticks and cancel ticks kept each (beyond, ticks too close to tell apart merge).
     public static let maximumTicks = 4096
     /// Recognizer state bands kept: the first and the last half of this many.
-    public static let maximumBands = 2048
+    public static let maximumBands = 1024
     /// Records whose time can still be looked up when a finding about them is decided late.
     static let recentRecordTimes = 4096
 
@@ -68,6 +72,8 @@ public struct TouchTimeline: Sendable {
     /// Sequences still down by id, with their order of down.
     private var open: [Int32: (order: Int, sequence: Sequence)] = [:]
     private var closed = HeadAndTail<(order: Int, sequence: Sequence)>(half: maximumSequences / 2)
+    /// Samples of every sequence that ended (kept or not): past ``maximumSamples`` the rest are thinned.
+    private var closedSamples = 0
     private var downs = 0
     private var frameTicks = TickLog(limit: maximumTicks), cancelTicks = TickLog(limit: maximumTicks)
     private var bandLog = HeadAndTail<StateBand>(half: maximumBands / 2)
@@ -163,6 +169,10 @@ public struct TouchTimeline: Sendable {
         guard var entry = open.removeValue(forKey: id) else { return }
         entry.sequence.end = how
         entry.sequence.endTime = time
+        closedSamples += entry.sequence.samples.count
+        if closedSamples > Self.maximumSamples {
+            entry.sequence.thin(to: Self.maximumSamples / Self.maximumSequences)
+        }
         closed.append(entry)
     }
 }
@@ -173,8 +183,15 @@ extension TouchTimeline.Sequence {
     mutating func append(_ sample: TouchTimeline.Sample) {
         samples.append(sample)
         guard samples.count > TouchTimeline.maximumSamplesPerSequence else { return }
+        thin(to: samples.count / 2 + 1)
+    }
+
+    /// Keeps at most `count` samples, evenly spaced by index, the first and the last among them.
+    mutating func thin(to count: Int) {
+        guard samples.count > count, count >= 2 else { return }
         let last = samples[samples.count - 1]
-        samples = stride(from: 0, to: samples.count - 1, by: 2).map { samples[$0] } + [last]
+        let step = (samples.count - 2) / (count - 1) + 1
+        samples = stride(from: 0, to: samples.count - 1, by: step).map { samples[$0] } + [last]
     }
 }
 

@@ -87,7 +87,8 @@ public struct QuiescentWindow: Sendable {
     public mutating func close(afterFrameFrom index: Int) {
         guard end == nil, closeFrom == nil else { return }
         closeFrom = index
-        if index < count, count > 0, case .frame = buffer[buffer.count - 1].event { end = count }
+        // An overflowed window holds nothing to end; it stays incomplete.
+        if !overflowed, index < count, case .frame? = buffer.last?.event { end = count }
     }
 
     /// The property showed while the last record pushed was taken (a replay delivered it): the

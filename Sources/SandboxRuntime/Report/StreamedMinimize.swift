@@ -17,11 +17,12 @@ extension KeepProperty {
     /// work).
     ///
     /// Memory: the records from the last quiescent point (no touch down) before the property first
-    /// shows up to the frame that shows it (``QuiescentWindow``; a few earlier quiescent points are
-    /// held too, for a property that rests on them), plus the checker's or the replay's state;
-    /// everything after that frame is only counted. For `finding:R` the property shows at the
-    /// checker's first finding of R; for `outcome:TEXT` at the first deliveries-log line containing
-    /// TEXT (a TEXT spanning two lines is never found). Delta debugging then runs on that window only.
+    /// shows up to where it shows (``QuiescentWindow``; a few earlier quiescent points are held too,
+    /// for a property that rests on them), plus the checker's or the replay's state; everything
+    /// after is only counted. For `finding:R` the property shows at the checker's first finding of R
+    /// and the window runs to the frame after the record that decided it; for `outcome:TEXT` at the
+    /// first deliveries-log line containing TEXT (a TEXT spanning two lines is never found), and the
+    /// window ends with the record whose delivery wrote it. Delta debugging then runs on the window only.
     /// Throws ``MinimizeError`` when the property never shows or the window cannot hold what it
     /// rests on, and the stream's ``TraceError`` for unreadable input.
     public func minimize(streaming stream: TraceStream, sceneType: any Scene.Type, profile: ThresholdProfile,

@@ -31,6 +31,10 @@ public final class OutputTarget {
     /// Bytes written so far.
     public private(set) var byteCount = 0
     private var finished = false
+    /// True once committed or discarded.
+    public var isFinished: Bool { finished }
+    /// True once ``commit()`` succeeded: the output is in place.
+    public private(set) var isCommitted = false
 
     /// Opens the output (creating its temporary when it is a regular file); nothing visible changes yet.
     public init(path: String) throws(OutputError) {
@@ -130,6 +134,7 @@ public final class OutputTarget {
         guard let temporaryPath else {
             close(fd)
             fd = -1
+            isCommitted = true
             return
         }
         if fsync(fd) != 0 {
@@ -144,6 +149,7 @@ public final class OutputTarget {
             unlink(temporaryPath)
             throw OutputError(path: path, message)
         }
+        isCommitted = true
     }
 
     /// Removes the temporary (a direct output is just closed).

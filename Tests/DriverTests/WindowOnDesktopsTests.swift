@@ -78,6 +78,9 @@ struct WindowOnDesktopsTests {
         let downs = records.filter { $0.event.name == "down" }.count
         #expect(downs >= 2 && downs == records.filter { $0.event.name == "up" }.count, "\(records.map { TraceWriter.line(for: $0) })")
         #expect(FileManager.default.fileExists(atPath: run.statePath), "no state written at exit")
+        // The whole output group is in place, nothing of it left as a temporary.
+        #expect(FileManager.default.fileExists(atPath: run.directory + "/deliveries.jsonl"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run.directory).filter { $0.contains(".partial") } == [])
     }
 
     @Test("cage: no wl_touch.frame at all, yet a drag moves the red square while the finger is down")

@@ -42,7 +42,7 @@ struct Run: ParsableCommand {
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         TemporaryFiles.removeAtExit()
-        TemporaryFiles.removeOnSignals(TemporaryFiles.fatalSignals)
+        TemporaryFiles.removeOnSignals(TemporaryFiles.killingSignals)
         do {
             let session = try LiveSession(options: options)
             _ = try session.run()

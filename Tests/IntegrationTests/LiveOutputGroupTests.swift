@@ -23,6 +23,25 @@ struct LiveOutputGroupTests {
         #expect(try partials(in: client.files) == [])
     }
 
+    @Test("SIGQUIT and SIGUSR1 kill like a crash: the recording whole under its name, nothing else, no .partial",
+          arguments: [SIGQUIT, SIGUSR1])
+    func killingSignalKeepsTheRecording(_ number: Int32) throws {
+        let client = try SandboxClient()
+        try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
+        // Only once both frames are on disk (header and five records in the temporary).
+        let deadline = MonotonicClock.now() + SandboxClient.timeout
+        while MonotonicClock.now() < deadline,
+              (try? String(contentsOfFile: client.tracePath + ".partial", encoding: .utf8))?
+                .split(separator: "\n").count != 6 {
+            usleep(10_000)
+        }
+        kill(client.process.pid, number)
+        #expect(client.process.wait(timeout: SandboxClient.timeout) == .signaled(number))
+        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        #expect(!FileManager.default.fileExists(atPath: client.deliveriesPath))
+        #expect(try partials(in: client.files) == [])
+    }
+
     @Test("an output in a missing folder: no window, one line, and none of the other outputs")
     func unwritableOutputWritesNothing() throws {
         let files = try TemporaryDirectory()

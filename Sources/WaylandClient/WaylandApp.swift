@@ -236,8 +236,8 @@ extension WaylandApp {
         let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
         let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
-        pacer.rendered(seconds: loop.now - renderStart)
         let geometryChanged = committed != geometry
+        pacer.rendered(seconds: loop.now - renderStart, wholeSurface: geometryChanged)
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
         guard !damage.isEmpty else { return pacer.skip() }
         guard let storage = buffer.storage as? ShmStorage else { preconditionFailure("pool storage is not wl_shm") }
@@ -254,6 +254,8 @@ extension WaylandApp {
         pool.commit(buffer)
         wl_surface_commit(surface)
         committed = geometry
+        // Out now, not after the events this pass may still dispatch: the commit is timed.
+        _ = try display.flush()
     }
 }
 

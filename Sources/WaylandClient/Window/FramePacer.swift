@@ -67,6 +67,8 @@ final class FramePacer {
     private(set) var predictor = RepaintPredictor()
     private(set) var statistics = FrameStatistics()
     private var callback: OpaquePointer?
+    /// The commit the outstanding callback belongs to, as the predictor saw it.
+    private var callbackFrame: CommittedFrame?
     /// wp_presentation, when the compositor offers it: commits are timed from its feedback.
     var presentation: Presentation?
     /// Input seen since the last commit; it is in the next frame.
@@ -95,8 +97,8 @@ final class FramePacer {
         }
     }
 
-    /// Reports how long the frame about to be committed took to render (s).
-    func rendered(seconds: Double) { predictor.rendered(seconds: seconds) }
+    /// Reports how long the frame about to be committed took to render (s), and whether it redrew the whole surface.
+    func rendered(seconds: Double, wholeSurface: Bool) { predictor.rendered(seconds: seconds, wholeSurface: wholeSurface) }
 
     /// Requests the frame callback (and presentation feedback) for the commit about to be made on `surface`.
     func willCommit(surface: OpaquePointer) {
@@ -107,9 +109,11 @@ final class FramePacer {
         self.callback = callback
         let input = pendingInput
         pendingInput = FrameInput()
+        callbackFrame = nil
         guard let presentation else { return }
         if predictor.inFlight != nil { statistics.feedbackTimeouts += 1 }
         let frame = predictor.committed(now: presentation.now())
+        callbackFrame = frame
         presentation.feedback(surface: surface) { [weak self] result in
             self?.finished(result, frame: frame, input: input)
         }
@@ -124,6 +128,8 @@ final class FramePacer {
     private func done(_ callback: OpaquePointer?, time: UInt32) {
         wl_callback_destroy(callback)
         self.callback = nil
+        if let callbackFrame, let presentation { predictor.callbackDone(callbackFrame, at: presentation.now()) }
+        callbackFrame = nil
         scheduler.callbackDone()
         statistics.callbacksDone += 1
         statistics.lastDoneTime = time

@@ -26,20 +26,31 @@ struct CommittedFrame: Equatable {
 /// - A frame is committed only after the previous one was presented (its feedback arrived; a
 ///   request waits for it at most `feedbackWait` intervals).
 /// - In the repaint cycle right after a presentation at P, the commit is aimed at P + `targetOffset`:
-///   rendering starts the measured render time (the slowest of the last `renderHistoryLength`)
-///   plus `wakeupSlack` before it. A request that comes later in the cycle is drawn at once.
+///   rendering starts the measured render time (the slowest of the last `renderHistoryLength`
+///   frames that did not redraw the whole surface) plus `wakeupSlack` before it. A request that
+///   comes later in the cycle is drawn at once.
 /// - With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
 ///   interval ago, when the compositor's repaint loop may have stopped) a request is drawn at once:
 ///   the first input after the frame callback commits, and the frame callback coalesces the rest.
-/// - The offset is learned from timed commits only (committed by the target): it starts at
-///   `initialFraction` of the refresh period and, after each frame that made the next repaint,
-///   moves to where that frame was aimed plus `fastProbeStep` (`probeStep` once a miss bounds it).
-///   A frame presented `missFactor` intervals or more after P missed: committed at or beyond the
-///   offsets that worked, it bounds the offset to `missGuard` below its own; committed well before
-///   them (the compositor ran late), it backs the offset off by `missGuard` only; one presented more
-///   than `restartFactor` intervals after its commit counts only when the timed frame before it
-///   missed too (a compositor stalled by load looks like that).
-///   The bound relaxes by `missRelax` per hit, so a deadline that moved later is found again.
+/// - Where the deadline lies is learned from two bounds. From above: a compositor sends a
+///   frame's wl_surface.frame callback from the repaint that took the commit, never before it
+///   begins, so the earliest callback of the last `historyLength` frames, measured from each
+///   frame's reference presentation, is at or after the deadline; and a timed frame that missed
+///   bounds it at its own offset (relaxing by `missRelax` per hit, so a deadline that moved later
+///   is found again). From below: each frame that made the next repaint. The target starts at
+///   `initialFraction` of the refresh period, moves to where the last hit was aimed plus
+///   `fastProbeStep` (`probeStep` once a miss bounds it), and stays `missGuard` below the upper bound.
+/// - Only timed frames teach (committed by the target plus `missGuard`; a later one was drawn
+///   for input that came after the target). A frame presented `missFactor` intervals or more after
+///   P missed; it bounds the deadline only when its presentation says the deadline caused it: no
+///   more than an interval plus `stallTolerance` after its commit (a compositor that stops its loop
+///   when it has nothing to draw, as weston does, restarts it on the late commit), or, later than
+///   that, when the timed frame before it missed too (a vblank-paced compositor's next refresh).
+///   A miss presented later than either is a compositor that ran late, and a miss committed well
+///   before the offsets that worked backs the target off by `missGuard` only.
+/// - Every timed miss, whatever its cause, also moves the target `missGuard` earlier for a while
+///   (up to `maximumLateMargin`, fading by `lateMarginFade` per hit): a compositor that runs late
+///   once on a busy machine tends to again, and each miss costs its inputs a whole interval.
 ///
 /// Times are seconds on the presentation clock; nothing here reads a clock.
 struct RepaintPredictor: Equatable {
@@ -51,38 +62,44 @@ struct RepaintPredictor: Equatable {
     static let fastProbeStep = 0.25e-3
     /// How much later the target moves after a hit, once a miss bounds it (s).
     static let probeStep = 0.02e-3
-    /// How far below a missed commit's offset the target goes (s): weston arms its repaint timer
-    /// in whole milliseconds and repaints up to 1 ms before its nominal deadline, so its deadline
-    /// wanders by that much (measured under the harness weston: hits at 8.6 ms after the
-    /// reference, misses down to 7.3 ms). A smaller guard missed about one frame in ten.
-    static let missGuard = 1.0e-3
+    /// How far below the deadline's upper bound the target stays, and how late after its target a
+    /// commit still counts as timed (s). Under the harness weston its deadline lies 9.03–9.09 ms
+    /// after the presentation (the repaint window of 7 ms, its timer armed in whole milliseconds),
+    /// and its frame callbacks come 0.03–0.5 ms after that; what the guard must cover is our own
+    /// wakeup and weston reading the commit.
+    static let missGuard = 0.3e-3
     /// How fast the memory of the lowest miss fades per hit (s): slowly, since each probe past the
     /// deadline costs the inputs of one repaint a whole interval (at 5 µs per hit weston's deadline
     /// was crossed again about once a second, several misses per drag).
     static let missRelax = 0.0005e-3
-    /// A miss presented within this many intervals of its own commit shows the deadline directly
-    /// (weston, finding nothing to repaint at its deadline, restarts its loop on the late commit and
-    /// presents it about one interval later). A later one (a vblank-paced compositor's next refresh,
-    /// or a compositor stalled by load) bounds the target only when the timed frame before it
-    /// missed too.
-    static let restartFactor = 1.2
+    /// How much later than one interval after its commit a miss may be presented and still show
+    /// the deadline (s): weston, finding nothing to repaint at its deadline, restarts its loop on the
+    /// late commit and presents it one interval (±0.3 ms) later. A miss presented later than that
+    /// was held up by the compositor: weston stalled by load fires its repaint timer late, finds
+    /// our commit not read yet and stops its loop (measured: 4 ms late, committed 1.7 ms early).
+    static let stallTolerance = 0.5e-3
     /// A frame presented this many intervals or more after the reference presentation missed:
     /// weston, having found nothing to repaint at its deadline, restarts its repaint loop on the
     /// late commit and presents it about 1.4 intervals after the reference, not 2; a loaded
     /// machine delays a hit by up to a quarter interval.
     static let missFactor = 1.33
+    /// The most a run of misses moves the target earlier (s).
+    static let maximumLateMargin = 2.0e-3
+    /// How fast that margin fades per hit (s): 0.3 ms in 30 frames.
+    static let lateMarginFade = 0.01e-3
     /// Time allowed between the loop's timer and the start of rendering (s).
-    static let wakeupSlack = 0.3e-3
+    static let wakeupSlack = 0.15e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway:
     /// long, since the frame callback already came and feedback is late only when the compositor
     /// is (a loaded weston headless can be 100 ms late).
     static let feedbackWait = 10.0
     /// Feedback wait when no interval is known yet (s).
     static let defaultFeedbackWait = 0.05
-    /// Samples kept of presentation intervals.
+    /// Samples kept of presentation intervals and of frame-callback times.
     static let historyLength = 16
-    /// Samples kept of render times: a full repaint (first frame, resize) ages out after these.
-    static let renderHistoryLength = 8
+    /// Samples kept of render times: a slow frame (a HUD panel redrawn) holds the next ones early
+    /// until it ages out after these.
+    static let renderHistoryLength = 4
 
     // MARK: - State
 
@@ -98,6 +115,10 @@ struct RepaintPredictor: Equatable {
     private(set) var highestHit: Double?
     /// The lowest commit offset that missed the next repaint (s), slowly relaxing.
     private(set) var lowestMiss: Double?
+    /// When each recent frame's callback came, after its reference presentation (s), newest last.
+    private var callbackOffsets: [Double] = []
+    /// How much earlier than the bounds allow the target lies after recent misses (s).
+    private(set) var lateMargin = 0.0
     /// The latest commit, while its feedback has not arrived.
     private(set) var inFlight: CommittedFrame?
     /// The previous timed frame missed.
@@ -127,13 +148,22 @@ struct RepaintPredictor: Equatable {
     /// The slowest recent render (s).
     var renderEstimate: Double { renderTimes.max() ?? 0 }
 
+    /// The latest the deadline can lie after a presentation (s): the lowest missed offset or the
+    /// earliest recent frame callback; nil while neither is known.
+    var deadlineBound: Double? {
+        switch (lowestMiss, callbackOffsets.min()) {
+        case let (miss?, callback?): return min(miss, callback)
+        case let (miss, callback): return miss ?? callback
+        }
+    }
+
     /// When a commit should land after a presentation (s after it), nil before an interval is known.
     var targetOffset: Double? {
         guard let interval else { return nil }
         let probed = highestHit.map { $0 + (lowestMiss == nil ? Self.fastProbeStep : Self.probeStep) }
             ?? Self.initialFraction * (refresh > 0 ? refresh : interval)
-        let bounded = lowestMiss.map { min(probed, $0 - Self.missGuard) } ?? probed
-        return min(max(bounded, 0), interval)
+        let bounded = deadlineBound.map { min(probed, $0 - Self.missGuard) } ?? probed
+        return min(max(bounded - lateMargin, 0), interval)
     }
 
     // MARK: - Decisions
@@ -158,9 +188,17 @@ struct RepaintPredictor: Equatable {
 
     // MARK: - Transitions
 
-    /// A frame took `seconds` to render.
-    mutating func rendered(seconds: Double) {
+    /// A frame took `seconds` to render; one that redrew the whole surface (the first frame, a
+    /// resize) is not what the timed frames cost, and would hold them early for a while.
+    mutating func rendered(seconds: Double, wholeSurface: Bool = false) {
+        guard !wholeSurface else { return }
         append(seconds, to: &renderTimes, keeping: Self.renderHistoryLength)
+    }
+
+    /// `frame`'s wl_surface.frame callback came at `time`: the repaint that took it had begun.
+    mutating func callbackDone(_ frame: CommittedFrame, at time: Double) {
+        guard let reference = frame.reference else { return }
+        append(time - reference, to: &callbackOffsets)
     }
 
     /// A frame was committed at `now` with a presentation feedback request; the result goes
@@ -186,8 +224,14 @@ struct RepaintPredictor: Equatable {
         let elapsed = time - reference
         let offset = frame.commit - reference
         let hit = interval.map { elapsed < Self.missFactor * $0 } ?? true
-        let stall = interval.map { time - frame.commit > Self.restartFactor * $0 } ?? false
-        defer { if frame.timed { previousTimedMissed = !hit } }
+        let stall = interval.map { time - frame.commit > $0 + Self.stallTolerance } ?? false
+        defer {
+            if frame.timed {
+                previousTimedMissed = !hit
+                lateMargin = hit ? max(lateMargin - Self.lateMarginFade, 0)
+                                 : min(lateMargin + Self.missGuard, Self.maximumLateMargin)
+            }
+        }
         if !frame.timed || (!hit && stall && !previousTimedMissed) {
             if hit { hits += 1 } else { misses += 1 }
         } else if hit {

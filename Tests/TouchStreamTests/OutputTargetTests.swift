@@ -51,6 +51,26 @@ import TouchStream
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["link.log", "real.log"])
     }
 
+    // The hostile retest found a dangling link replaced by a regular file (realpath fails on it).
+    @Test func aDanglingSymlinkStaysAndItsTargetIsCreated() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        try FileManager.default.createSymbolicLink(atPath: dir.file("link.log"), withDestinationPath: "sub/../later.log")
+        try FileManager.default.createDirectory(atPath: dir.file("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: dir.file("chain.log"), withDestinationPath: "link.log")
+        let target = try OutputTarget(path: dir.file("chain.log"))
+        try target.write("new\n")
+        try target.commit()
+        #expect(type(dir.file("link.log")) == .typeSymbolicLink)
+        #expect(type(dir.file("chain.log")) == .typeSymbolicLink)
+        #expect(try String(contentsOfFile: dir.file("later.log"), encoding: .utf8) == "new\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["chain.log", "later.log", "link.log", "sub"])
+        // A link whose target's folder is missing is an error, and the link is left alone.
+        try FileManager.default.createSymbolicLink(atPath: dir.file("nowhere.log"), withDestinationPath: "missing/x.log")
+        #expect(throws: OutputError.self) { try OutputTarget(path: dir.file("nowhere.log")) }
+        #expect(type(dir.file("nowhere.log")) == .typeSymbolicLink)
+    }
+
     @Test func anOutputThatIsAnInputIsRefusedThroughLinks() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }

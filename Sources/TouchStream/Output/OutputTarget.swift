@@ -49,10 +49,13 @@ public final class OutputTarget {
         var info = stat()
         var resolved = path
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            // Write through the link: the link stays, its target is replaced (or written directly).
+            // Write through the link: the link stays, its target is replaced (or written directly,
+            // or created when the link dangles).
             if let real = realpath(path, nil) {
                 resolved = String(cString: real)
                 free(real)
+            } else {
+                resolved = Self.followingLinks(path)
             }
             if stat(path, &info) != 0 { info.st_mode = S_IFREG }
         } else if lstat(path, &info) != 0 {
@@ -173,6 +176,28 @@ public final class OutputTarget {
     }
 
     static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// The path a chain of symlinks ends at, whether or not that exists (a dangling link's target).
+    static func followingLinks(_ path: String) -> String {
+        var current = path
+        var info = stat()
+        // The kernel's own bound on a chain (ELOOP); a loop then ends as the last link, and
+        // creating its temporary fails with a one-line error instead of looping here.
+        for _ in 0..<40 where lstat(current, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, Int(PATH_MAX))
+            guard count > 0 else { break }
+            let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + link
+            } else {
+                current = link
+            }
+        }
+        return current
+    }
 }
 
 // MARK: - One-shot outputs

@@ -69,6 +69,10 @@ import TouchStream
         try FileManager.default.createSymbolicLink(atPath: dir.file("nowhere.log"), withDestinationPath: "missing/x.log")
         #expect(throws: OutputError.self) { try OutputTarget(path: dir.file("nowhere.log")) }
         #expect(type(dir.file("nowhere.log")) == .typeSymbolicLink)
+        // A loop is an error too, not a link replaced by a file.
+        try FileManager.default.createSymbolicLink(atPath: dir.file("loop"), withDestinationPath: "loop")
+        #expect(errorText { _ = try OutputTarget(path: dir.file("loop")) } == "\(dir.file("loop")): cannot write: Too many levels of symbolic links")
+        #expect(type(dir.file("loop")) == .typeSymbolicLink)
     }
 
     @Test func anOutputThatIsAnInputIsRefusedThroughLinks() throws {

@@ -60,7 +60,7 @@ extension OutputTarget {
     /// exist yet); nil for standard output, devices and FIFOs, which several outputs may share.
     static func canonicalFile(_ path: String) -> String? {
         guard path != "-" else { return nil }
-        let path = OutputTarget.followingLinks(path)
+        guard let path = OutputTarget.followingLinks(path) else { return nil }
         var info = stat()
         if stat(path, &info) == 0 {
             guard info.st_mode & S_IFMT == S_IFREG, let real = realpath(path, nil) else { return nil }

@@ -54,8 +54,10 @@ public final class OutputTarget {
             if let real = realpath(path, nil) {
                 resolved = String(cString: real)
                 free(real)
+            } else if let end = Self.followingLinks(path) {
+                resolved = end
             } else {
-                resolved = Self.followingLinks(path)
+                throw OutputError(path: path, "cannot write: \(String(cString: strerror(ELOOP)))")
             }
             if stat(path, &info) != 0 { info.st_mode = S_IFREG }
         } else if lstat(path, &info) != 0 {
@@ -177,16 +179,16 @@ public final class OutputTarget {
 
     static func reason() -> String { String(cString: strerror(errno)) }
 
-    /// The path a chain of symlinks ends at, whether or not that exists (a dangling link's target).
-    static func followingLinks(_ path: String) -> String {
+    /// The path a chain of symlinks ends at, whether or not that exists (a dangling link's target);
+    /// nil for a loop (a chain longer than the kernel's own bound, 40 links).
+    static func followingLinks(_ path: String) -> String? {
         var current = path
         var info = stat()
-        // The kernel's own bound on a chain (ELOOP); a loop then ends as the last link, and
-        // creating its temporary fails with a one-line error instead of looping here.
-        for _ in 0..<40 where lstat(current, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK {
+        for _ in 0...40 {
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
             var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &target, Int(PATH_MAX))
-            guard count > 0 else { break }
+            guard count > 0 else { return current }
             let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if link.hasPrefix("/") {
                 current = link
@@ -196,7 +198,7 @@ public final class OutputTarget {
                 current = link
             }
         }
-        return current
+        return nil
     }
 }
 

@@ -85,7 +85,7 @@ public final class LiveSession: WaylandAppDelegate {
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
     private var seatHasTouch: Bool?
     /// The outputs given on the command line, committed together at the end.
-    let outputs: OutputGroup
+    private let outputs: OutputGroup
     /// The `--record` output, until the first recorded record opens the trace on it.
     private var recordOutput: OutputTarget?
     /// The `--record` output for good, to keep it alone when the group cannot be committed.

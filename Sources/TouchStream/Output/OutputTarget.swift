@@ -74,7 +74,12 @@ public final class OutputTarget {
             unlink(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                let error = OutputError(path: path, "cannot create \(temporary): \(Self.reason())")
+                // The temporary is ours, not the user's: name what they gave.
+                let missing = errno == ENOENT
+                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+                let error = missing
+                    ? OutputError(path: path, "cannot create it: the folder \(folder.isEmpty ? "/" : folder) does not exist")
+                    : OutputError(path: path, "cannot create it: \(Self.reason())")
                 if let slot { TemporaryFiles.unregister(slot) }
                 throw error
             }

@@ -9,6 +9,9 @@ import TouchStream
 /// Runs the client under a private headless weston, injects a four-finger drag into
 /// TouchDemo, and leaves the raw trace, deliveries log, scene state and before/after
 /// screenshots in one folder.
+///
+/// The five files are one output group: opened before weston starts, written in weston's private
+/// runtime folder while the demo runs, and put in place together only when all of it succeeded.
 public struct DemoRunner {
     /// The compositor output size, logical px (kiosk-shell makes the window fill it).
     public static let outputSize = (width: 1280, height: 720)
@@ -75,13 +78,17 @@ public struct DemoRunner {
         let result = Result(directory: dir, trace: "\(dir)/trace.jsonl", deliveries: "\(dir)/deliveries.jsonl",
                             state: "\(dir)/state.json", before: "\(dir)/before.png", after: "\(dir)/after.png",
                             recordCount: 0)
+        let outputs = OutputGroup()
+        let finals = [result.trace, result.deliveries, result.state, result.before, result.after]
+        let targets = try finals.map { try outputs.open($0) }
         let size = Self.outputSize
         let weston = try WestonInstance(.init(width: size.width, height: size.height))
         defer { weston.stop() }
+        let work = weston.runtimeDirectory
+        let files = finals.map { work + "/" + URL(fileURLWithPath: $0).lastPathComponent }
         let harness = try weston.connect()
         let client = try weston.launch(clientExecutable, arguments: [
-            "run", "--scene", TouchDemoScene.info.name, "--record", result.trace, "--log", result.deliveries,
-            "--state", result.state,
+            "run", "--scene", TouchDemoScene.info.name, "--record", files[0], "--log", files[1], "--state", files[2],
         ], logName: "client.log")
         defer { if client.isRunning { client.terminate() } }
         let pid = Int32(client.pid)
@@ -89,7 +96,7 @@ public struct DemoRunner {
                                       timeout: Self.commitTimeout) != nil else {
             throw RuntimeError("demo: the client never showed its window (\(client.output().suffix(300)))")
         }
-        try move(try weston.screenshot(in: weston.runtimeDirectory), to: result.before)
+        try move(try weston.screenshot(in: work), to: files[3])
         let items = try CompactTrace.parse(Self.script(width: Double(size.width), height: Double(size.height)),
                                            name: "demo-script")
         let injected = MonotonicClock.now()
@@ -99,13 +106,17 @@ public struct DemoRunner {
         }
         // Let the client's last frame callback come round so the screenshot shows the final frame.
         try harness.dispatch(for: 0.1)
-        try move(try weston.screenshot(in: weston.runtimeDirectory), to: result.after)
+        try move(try weston.screenshot(in: work), to: files[4])
         switch client.terminate() {
         case .exited(0): break
         case let other:
             throw RuntimeError("demo: the client ended with \(other): \(client.output().suffix(300))")
         }
-        let trace = try TraceReader.read(result.trace)
+        let trace = try TraceReader.read(files[0])
+        for (target, file) in zip(targets, files) {
+            try target.write(Array(try Data(contentsOf: URL(fileURLWithPath: file))))
+        }
+        try outputs.commit()
         var finished = result
         finished.recordCount = trace.records.count
         finished.module = weston.modulePath

@@ -205,7 +205,9 @@ extension LiveSession {
         }
         do {
             try recording(to: path).finish()
-            keys.status = "trace saved → \(path)"
+            // The command line's trace is one of the command's outputs, put in place with the others.
+            keys.status = path == options.recordPath ? "recording stopped; \(path) is written at exit with the other outputs"
+                : "trace saved → \(path)"
         } catch {
             logger.error("\(error)")
             keys.status = "recording failed: \(error)"

@@ -50,10 +50,17 @@ public struct LiveOptions {
 ///
 /// Records are written to the trace before they are interpreted, so a trace
 /// holds exactly what the compositor sent even if interpretation misbehaves.
-/// Output files are finished on every way out (q, Escape, close, SIGINT,
-/// SIGTERM, compositor gone); until then they exist only as `.partial`.
+///
+/// The command's outputs (`--record`, `--log`, `--state`, `--screenshot`) are one group: all
+/// opened before the window appears (a bad path shows no window and writes nothing), all put in
+/// place together on every way out (q, Escape, the close button, SIGINT, SIGTERM, SIGHUP,
+/// compositor gone); until then they exist only as `.partial`. The recording outranks the group:
+/// a write error cuts it to its last whole record and it is still put in place with the others;
+/// when another output fails at the end, or a crash ends the process, the recording alone is put
+/// in place (the other outputs can be made again from it with `replay`). Recordings started with
+/// the record key and on-demand screenshots are outputs of their own, in place when each ends.
 public final class LiveSession: WaylandAppDelegate {
-    private let options: LiveOptions
+    let options: LiveOptions
     // Internal, not private: KeyCommands.swift switches scenes and draws screenshots with these.
     let app: WaylandApp
     let clock: TraceAlignedClock
@@ -77,6 +84,14 @@ public final class LiveSession: WaylandAppDelegate {
     var recordingPath: String?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
     private var seatHasTouch: Bool?
+    /// The outputs given on the command line, committed together at the end.
+    private let outputs: OutputGroup
+    /// The `--record` output, until the first recorded record opens the trace on it.
+    private var recordOutput: OutputTarget?
+    /// The `--record` output for good, to keep it alone when the group cannot be committed.
+    private let recordTarget: OutputTarget?
+    private let stateOutput: OutputTarget?
+    private let screenshotOutput: OutputTarget?
     private var deliveries: OutputTarget?
     private var deliveriesError: Error?
     private var lastReasons: [RecognizerKey: String] = [:]
@@ -87,14 +102,23 @@ public final class LiveSession: WaylandAppDelegate {
         self.options = options
         self.logger = logger
         recordingPath = options.recordPath
-        app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox")
+        // Every output is opened before the window connects: a bad path fails before anything is shown.
+        let outputs = OutputGroup()
+        self.outputs = outputs
+        recordTarget = try options.recordPath.map { try outputs.open($0) }
+        recordOutput = recordTarget
+        let file = try options.logPath.map { try outputs.open($0) }
+        stateOutput = try options.statePath.map { try outputs.open($0) }
+        screenshotOutput = try options.screenshotPath.map { try outputs.open($0) }
+        // SIGHUP (the terminal closed) ends the session like SIGINT and SIGTERM: outputs finished.
+        app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox",
+                             signals: EventLoop.defaultSignals + [SIGHUP])
         clock = TraceAlignedClock(loop: app.loop)
         // Always recording (streamed, not kept): the HUD's recognizer panel shows each one's last reason.
         let recorder = DeliveryRecorder(retainsEntries: false)
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
-        let file = try options.logPath.map { try OutputTarget(path: $0) }
         deliveries = file
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
@@ -226,40 +250,83 @@ public final class LiveSession: WaylandAppDelegate {
         if let trace { return trace }
         let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
                                  profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
-        let writer = try TraceWriter(path: path, header: header)
+        let writer: TraceWriter
+        if let recordOutput, path == options.recordPath {
+            // The command line's recording: committed with the other outputs at the end.
+            self.recordOutput = nil
+            do {
+                writer = try TraceWriter(target: recordOutput, header: header, flushEachFrame: true)
+            } catch {
+                recordOutput.discard()  // not even its header is whole: nothing to keep
+                throw error
+            }
+        } else {
+            writer = try TraceWriter(path: path, header: header)
+        }
         trace = writer
         if let seatHasTouch { try writer.write(RawRecord(.capabilities(touch: seatHasTouch))) }
         return writer
     }
 
+    /// Ends the trace, writes the state and screenshot, then commits the group; see the type's
+    /// doc for what happens when something fails.
     private func finishOutputs() throws {
         host.finish()
-        var firstError: Error? = deliveriesError
-        func attempt(_ body: () throws -> Void) {
-            do { try body() } catch { firstError = firstError ?? error }
+        var recordingFailure: Error?
+        if let path = recordingPath {
+            do {
+                try recording(to: path).finish()
+            } catch {
+                // Cut to its last whole record (TraceWriter) and still put in place with the group.
+                recordingFailure = RuntimeError("recording stopped: \(error); the trace up to its last whole record is in \(path)")
+            }
         }
-        if let path = recordingPath { attempt { try recording(to: path).finish() } }
-        if let deliveries { attempt { try deliveries.commit() } }
-        if let path = options.statePath { attempt { try host.scene.snapshot().write(to: path) } }
-        if let path = options.screenshotPath { attempt { try writeScreenshot(to: path) } }
-        if let firstError { throw firstError }
+        do {
+            if let deliveriesError { throw deliveriesError }
+            if let stateOutput { try stateOutput.write(try host.scene.snapshot().jsonText()) }
+            if let screenshotOutput { try screenshotOutput.write(try screenshotBytes()) }
+            try outputs.commit()
+        } catch {
+            // Another output is incomplete: the recording is kept, nothing else of the group is.
+            throw RuntimeError("\(error)" + (keepRecordingAlone().map {
+                "; kept the recording \($0), wrote none of the other outputs"
+            } ?? "; wrote none of the outputs"))
+        }
+        if let recordingFailure { throw recordingFailure }
+    }
+
+    /// Puts the command line's recording in place on its own (the rest of the group is discarded);
+    /// returns its path when it is in place.
+    private func keepRecordingAlone() -> String? {
+        defer { outputs.discard() }
+        guard let recordTarget, recordOutput == nil else { return nil }  // never opened: nothing recorded
+        if !recordTarget.isFinished { try? recordTarget.commit() }
+        return recordTarget.isCommitted ? recordTarget.path : nil
     }
 
     func writeScreenshot(to path: String) throws {
+        try OutputTarget.write(bytes: try screenshotBytes(), to: path)
+    }
+
+    /// The window as it looks now (scene, ghost spots, HUD) as PNG bytes.
+    private func screenshotBytes() throws -> [UInt8] {
         let scale = app.renderScale
         let size = app.bufferSize
         let buffer = try PixelBuffer(width: size.width, height: size.height)
         renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: buffer,
                       scale: scale)
         hud.draw(into: buffer.target, scale: scale, clip: nil)  // HUD hook
-        try OutputTarget.write(bytes: try buffer.target.pngBytes(), to: path)
+        return try buffer.target.pngBytes()
     }
 
     /// A write to the trace failed (a full disk): recording stops, the records that reached the
     /// disk whole stay usable under the trace's name, and both the log and the window say so.
     func stopRecording(_ path: String, after error: Error) {
         trace?.finishAfterError()
-        let saved = trace == nil ? "" : "; the trace up to its last whole record is in \(path)"
+        let inGroup = path == options.recordPath
+        let saved = trace == nil ? "" : inGroup
+            ? "; the trace up to its last whole record goes to \(path) with the other outputs at exit"
+            : "; the trace up to its last whole record is in \(path)"
         let line = "recording stopped: \(error)\(saved)"
         logger.error("\(line)")
         keys.status = line

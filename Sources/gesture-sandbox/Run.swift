@@ -8,7 +8,7 @@ import WaylandClient
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Open the sandbox window under a Wayland compositor.",
-        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). The HUD is on at start (h hides it); ? shows the key map; the < handle on the right edge opens touch controls for everything the keys do. q or Escape quits, and so do SIGINT and SIGTERM, which finish every output file.")
+        discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). The HUD is on at start (h hides it); ? shows the key map; the < handle on the right edge opens touch controls for everything the keys do. q or Escape quits, and so do the close button, SIGINT, SIGTERM and SIGHUP; every output file is opened at start and they all appear together at the end (docs/command-line.md).")
 
     @OptionGroup var sceneOptions: SceneOptions
 
@@ -37,12 +37,12 @@ struct Run: ParsableCommand {
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
-        // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT and SIGTERM end
-        // the event loop instead).
+        // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP
+        // end the event loop instead).
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         TemporaryFiles.removeAtExit()
-        TemporaryFiles.removeOnSignals(TemporaryFiles.fatalSignals)
+        TemporaryFiles.removeOnSignals(TemporaryFiles.killingSignals)
         do {
             let session = try LiveSession(options: options)
             _ = try session.run()

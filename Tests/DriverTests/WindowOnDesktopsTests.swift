@@ -78,6 +78,9 @@ struct WindowOnDesktopsTests {
         let downs = records.filter { $0.event.name == "down" }.count
         #expect(downs >= 2 && downs == records.filter { $0.event.name == "up" }.count, "\(records.map { TraceWriter.line(for: $0) })")
         #expect(FileManager.default.fileExists(atPath: run.statePath), "no state written at exit")
+        // The whole output group is in place, nothing of it left as a temporary.
+        #expect(FileManager.default.fileExists(atPath: run.directory + "/deliveries.jsonl"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run.directory).filter { $0.contains(".partial") } == [])
     }
 
     @Test("cage: no wl_touch.frame at all, yet a drag moves the red square while the finger is down")
@@ -136,11 +139,15 @@ struct WindowOnDesktopsTests {
         }
         try tap(try #require(buttons[.screenshot]))
         try waitUntil("a PNG from 'shot' in \(run.directory)") { try written(".png") != nil }
-        // record: stops the --record trace (finished while the client runs), then starts and stops a new one here.
+        // record: stops the --record trace (ended now; one of the command's outputs, it is put in place
+        // at exit with the others), then starts and stops a new one here, in place at once.
         let record = try #require(buttons[.record])
         try tap(record)
         let firstStop = id
-        try waitUntil("the trace finished by 'stop rec'") { FileManager.default.fileExists(atPath: run.tracePath) }
+        try waitUntil("the trace ended by 'stop rec'") {
+            try TraceReader.read(partialTrace).records.contains { $0.event.name == "up" && $0.event.touchID == firstStop }
+        }
+        #expect(!FileManager.default.fileExists(atPath: run.tracePath))
         try tap(record)
         try tap(record)
         let secondStop = id

@@ -41,6 +41,21 @@ struct CommandLineTests {
         #expect(after.rgba(x: 370, y: 230) == before.rgba(x: 100, y: 100))
         #expect(FileManager.default.fileExists(atPath: "\(out)/deliveries.jsonl"))
         #expect(FileManager.default.fileExists(atPath: "\(out)/state.json"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted()
+            == ["after.png", "before.png", "deliveries.jsonl", "state.json", "trace.jsonl"])
+    }
+
+    @Test("demo writes its five files together or none: one that cannot be written leaves no other")
+    func demoWritesAllOrNothing() throws {
+        let dir = try TemporaryDirectory()
+        let out = dir.file("demo")
+        try FileManager.default.createDirectory(atPath: out + "/after.png", withIntermediateDirectories: true)
+        let process = try ChildProcess(executable: try sandboxExecutable(), arguments: ["demo", "--output", out],
+                                       environment: ProcessInfo.processInfo.environment, logPath: dir.file("demo.log"))
+        #expect(process.wait(timeout: 60) == .exited(1))
+        let lines = process.output().split(whereSeparator: \.isNewline)
+        #expect(lines == ["gesture-sandbox: \(out)/after.png: is a directory; give a file name"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["after.png"])
     }
 
     @Test("replay --trace-arena prints each recognizer transition with its reason on stderr")

@@ -44,6 +44,8 @@ final class SandboxClient {
     let harness: HarnessConnection
     let process: ChildProcess
     let files: TemporaryDirectory
+    /// The read end of the FIFO the client writes one output to (-1 when none); the test closes it.
+    var fifoReader: Int32 = -1
     /// Where the client's window is, global coordinates.
     let window: PickResult
 
@@ -55,21 +57,38 @@ final class SandboxClient {
     /// Starts weston and the client showing `scene` (with the HUD hidden unless `hud`; with the
     /// seat's touch capability off until the test adds it unless `touch`), and waits until its
     /// window can be touched. With `recordsToFIFO` the trace path is a FIFO the test reads (and
-    /// can close, a write error).
+    /// can close, a write error); `openingFIFO` does the same for another file of the folder.
+    /// The FIFO's read end is open before the client starts (``fifoReader``). `outputs` replaces
+    /// the four output options; `fileSizeLimit` runs the client under that RLIMIT_FSIZE (a write
+    /// past it fails like a full disk; it bounds the window's shm buffers too: keep the output small).
     init(scene: String = "touchdemo", scale: Int? = nil, hud: Bool = false, touch: Bool = true,
-         recordsToFIFO: Bool = false) throws {
+         recordsToFIFO: Bool = false, outputs: ((TemporaryDirectory) -> [String])? = nil,
+         openingFIFO: String? = nil, fileSizeLimit: Int? = nil, width: Int = SandboxClient.width,
+         height: Int = SandboxClient.height) throws {
         files = try TemporaryDirectory()
-        if recordsToFIFO, mkfifo(files.file("trace.jsonl"), 0o600) != 0 {
-            throw HarnessError("cannot make a FIFO: \(String(cString: strerror(errno)))")
+        if let fifo = recordsToFIFO ? "trace.jsonl" : openingFIFO {
+            guard mkfifo(files.file(fifo), 0o600) == 0 else {
+                throw HarnessError("cannot make a FIFO: \(String(cString: strerror(errno)))")
+            }
+            // Open before the client: its outputs are opened at start, and a FIFO's writer waits for a reader.
+            fifoReader = open(files.file(fifo), O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         }
-        weston = try WestonInstance(.init(width: Self.width, height: Self.height, scale: scale))
+        weston = try WestonInstance(.init(width: width, height: height, scale: scale))
         harness = try weston.connect()
         if !touch { try harness.setTouchCapability(false) }
-        process = try weston.launch(try sandboxExecutable(), arguments: [
-            "run", "--scene", scene, "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
+        let outputArguments = outputs?(files) ?? [
+            "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
             "--state", files.file("state.json"), "--screenshot", files.file("client.png"),
-        ] + (hud ? [] : ["--no-hud"]), logName: "client.log")
-        guard let picked = try harness.waitForView(x: Double(Self.width) / 2, y: Double(Self.height) / 2,
+        ]
+        let arguments = ["run", "--scene", scene] + outputArguments + (hud ? [] : ["--no-hud"])
+        if let fileSizeLimit {
+            // prlimit execs the client: the pid stays the client's.
+            process = try weston.launch("/usr/bin/prlimit", arguments: ["--fsize=\(fileSizeLimit)", try sandboxExecutable()]
+                + arguments, logName: "client.log")
+        } else {
+            process = try weston.launch(try sandboxExecutable(), arguments: arguments, logName: "client.log")
+        }
+        guard let picked = try harness.waitForView(x: Double(width) / 2, y: Double(height) / 2,
                                                    pid: Int32(process.pid), timeout: Self.timeout) else {
             throw HarnessError("the client's window never appeared: \(process.output())")
         }
@@ -77,6 +96,7 @@ final class SandboxClient {
     }
 
     deinit {
+        if fifoReader >= 0 { close(fifoReader) }
         if process.isRunning { process.terminate() }
         weston.stop()
     }

@@ -99,6 +99,23 @@ import TouchStream
             == "\(kind):2:9: unknown kind \"\(String(repeating: "é", count: 30))…\" (expected down, up, motion, frame, cancel, shape or orientation)")
     }
 
+    // `check /dev/zero` grew to 4 GB in 4 s: a line that never ends was buffered until memory ran out.
+    @Test func aLineLongerThanSixteenMebibytesIsLocatedNotBuffered() throws {
+        // In memory and from /dev/zero, never as files: a test alongside limits file sizes to 16 MiB.
+        let limit = 16 << 20
+        let message = "line longer than \(limit) bytes (16 MiB), the most one line may hold"
+        let compact = Array("down 0 1 1; frame\n".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: limit + 1)
+        #expect(errorText { _ = try TraceReader.read(bytes: compact, name: "long.txt") } == "long.txt:2:\(limit + 1): \(message)")
+        let jsonl = Array((Self.headerLine + "\n").utf8) + [UInt8](repeating: 0, count: limit + 100) + [10]
+        #expect(errorText { _ = try TraceReader.read(bytes: jsonl, name: "long.jsonl") } == "long.jsonl:2:\(limit + 1): \(message)")
+        // Exactly the limit still reads.
+        let fits = Array("# ".utf8) + [UInt8](repeating: UInt8(ascii: "x"), count: limit - 2) + Array("\ndown 0 1 1; frame\n".utf8)
+        #expect(errorText { _ = try TraceReader.read(bytes: fits, name: "fits.txt") } == nil)
+        // A line that never ends: stopped at the limit instead of taking all memory.
+        #expect(errorText { _ = try TraceReader.read("/dev/zero") } == "/dev/zero:1:\(limit + 1): \(message)")
+        #expect(errorText { _ = try InputText.read("/dev/zero") } == "/dev/zero:1:\(limit + 1): \(message)")
+    }
+
     // The compact fuzz target found raw NULs quoted whole from a `presentation` line.
     @Test func presentationOptionsAreQuotedBoundedAndEscaped() throws {
         let dir = try TemporaryDirectory()

@@ -85,6 +85,6 @@ import TouchStream
     @Test func anUnwritableDirectoryIsAOneLineError() throws {
         let path = "/nonexistent-dir-for-test/t.jsonl"
         #expect(errorText { _ = try TraceWriter(path: path, header: sampleHeader) }
-            == "\(path): cannot create \(path).partial: No such file or directory")
+            == "\(path): cannot create it: the folder /nonexistent-dir-for-test does not exist")
     }
 }

@@ -44,10 +44,14 @@ public enum InputPath {
 /// Lines of an input, read in large chunks into a buffer that grows for long lines.
 ///
 /// Every line is checked to be UTF-8 (an error names its line and byte column) and loses one
-/// trailing carriage return, so CRLF files read like LF files everywhere.
+/// trailing carriage return, so CRLF files read like LF files everywhere. A line longer than
+/// ``maxLineLength`` is an error: an endless one (`/dev/zero`, a stream that never sends a newline)
+/// would otherwise take all memory before any parser could object.
 struct LineSource {
     /// Bytes read at a time.
     static let chunkSize = 1 << 20
+    /// The longest line read, in bytes (16 MiB; real lines are at most a few KiB).
+    static let maxLineLength = 1 << 24
 
     let fd: Int32
     /// The name errors cite.
@@ -111,6 +115,8 @@ struct LineSource {
                                      terminated: Bool) throws(TraceError) -> (UnsafeBufferPointer<UInt8>, Bool) {
         line += 1
         var count = lineEnd - start
+        // Checked here too: the read that brings the newline can bring more than the limit.
+        if count > Self.maxLineLength { throw tooLong(line) }
         let bytes = (base + start).assumingMemoryBound(to: UInt8.self)
         if count > 0, bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
         let text = UnsafeBufferPointer(start: bytes, count: count)
@@ -118,6 +124,11 @@ struct LineSource {
             throw TraceError(file: path, line: line, column: offset + 1, message: "invalid UTF-8")
         }
         return (text, terminated)
+    }
+
+    private func tooLong(_ number: Int) -> TraceError {
+        TraceError(file: path, line: number, column: Self.maxLineLength + 1,
+                   message: "line longer than \(Self.maxLineLength) bytes (16 MiB), the most one line may hold")
     }
 
     /// Moves the unread bytes to the front, grows the buffer if a line fills it, and reads more.
@@ -128,6 +139,7 @@ struct LineSource {
             end -= start
             start = 0
         }
+        if end > Self.maxLineLength { throw tooLong(line + 1) }
         if end == buffer.count {
             let bigger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 16)
             bigger.baseAddress!.copyMemory(from: base, byteCount: end)

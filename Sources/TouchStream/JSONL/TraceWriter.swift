@@ -20,7 +20,9 @@
 /// FIFOs are written directly. A live recording (``flushesEachFrame``) is never lost: released
 /// without ``finish()``, or killed by a fatal signal, it is cut to its last whole record and put
 /// under PATH; a write error (a full disk) ends it the same way through ``finishAfterError()``.
-/// A batch writer's temporary is removed instead.
+/// A batch writer's temporary is removed instead. A writer on an output of an ``OutputGroup``
+/// leaves putting it in place (or discarding it) to the group: ``finish()`` and
+/// ``finishAfterError()`` only end the file at its last whole record.
 public final class TraceWriter {
     /// Appended to the final path while recording.
     public static let temporarySuffix = ".partial"
@@ -37,6 +39,8 @@ public final class TraceWriter {
     public private(set) var recordCount = 0
 
     private let target: OutputTarget
+    /// False when the output belongs to a group, which commits it with the others.
+    private let ownsTarget: Bool
     private var buffer: [UInt8] = []
     /// Bytes on disk that end with a whole record line.
     private var completeLength = 0
@@ -47,17 +51,19 @@ public final class TraceWriter {
         self.path = path
         flushesEachFrame = flushEachFrame
         target = try OutputTarget(path: path)
+        ownsTarget = true
         buffer.reserveCapacity(Self.bufferLimit * 2)
         buffer += Array(header.jsonLine().utf8)
         buffer.append(UInt8(ascii: "\n"))
         try flush()
     }
 
-    /// Opens an output the caller already opened (one of an ``OutputGroup``).
+    /// Writes to an output the caller already opened (one of an ``OutputGroup``, which commits it).
     public init(target: OutputTarget, header: TraceHeader, flushEachFrame: Bool = false) throws(OutputError) {
         path = target.path
         flushesEachFrame = flushEachFrame
         self.target = target
+        ownsTarget = false
         buffer += Array(header.jsonLine().utf8)
         buffer.append(UInt8(ascii: "\n"))
         try flush()
@@ -65,6 +71,11 @@ public final class TraceWriter {
 
     deinit {
         guard !finished else { return }
+        guard ownsTarget else {
+            // The group commits or discards the file; a recording's records should be in it.
+            if flushesEachFrame { try? flush() }
+            return
+        }
         if flushesEachFrame {
             // A recording is worth keeping: whatever reaches the disk, up to its last whole record.
             try? flush()
@@ -114,7 +125,8 @@ public final class TraceWriter {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, syncs and puts the trace under ``path``.
+    /// Flushes, syncs and puts the trace under ``path`` (a group's output: flushes only, the group
+    /// commits it).
     public func finish() throws(OutputError) {
         precondition(!finished, "finish called twice")
         do {
@@ -124,17 +136,18 @@ public final class TraceWriter {
             throw error
         }
         finished = true
-        try target.commit()
+        if ownsTarget { try target.commit() }
     }
 
     /// Ends a recording whose writes failed: drops what is buffered and puts the records that
-    /// reached the disk whole under ``path``. Best effort; never throws.
+    /// reached the disk whole under ``path`` (a group's output: at the group's commit). Best
+    /// effort; never throws.
     public func finishAfterError() {
         guard !finished else { return }
         finished = true
         buffer.removeAll()
         target.truncate(to: completeLength)
-        try? target.commit()
+        if ownsTarget { try? target.commit() }
     }
 
     // MARK: - Encoding

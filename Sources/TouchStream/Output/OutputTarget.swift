@@ -31,6 +31,10 @@ public final class OutputTarget {
     /// Bytes written so far.
     public private(set) var byteCount = 0
     private var finished = false
+    /// True once committed or discarded.
+    public var isFinished: Bool { finished }
+    /// True once ``commit()`` succeeded: the output is in place.
+    public private(set) var isCommitted = false
 
     /// Opens the output (creating its temporary when it is a regular file); nothing visible changes yet.
     public init(path: String) throws(OutputError) {
@@ -45,10 +49,15 @@ public final class OutputTarget {
         var info = stat()
         var resolved = path
         if lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK {
-            // Write through the link: the link stays, its target is replaced (or written directly).
+            // Write through the link: the link stays, its target is replaced (or written directly,
+            // or created when the link dangles).
             if let real = realpath(path, nil) {
                 resolved = String(cString: real)
                 free(real)
+            } else if let end = Self.followingLinks(path) {
+                resolved = end
+            } else {
+                throw OutputError(path: path, "cannot write: \(String(cString: strerror(ELOOP)))")
             }
             if stat(path, &info) != 0 { info.st_mode = S_IFREG }
         } else if lstat(path, &info) != 0 {
@@ -65,7 +74,12 @@ public final class OutputTarget {
             unlink(temporary)
             fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             guard fd >= 0 else {
-                let error = OutputError(path: path, "cannot create \(temporary): \(Self.reason())")
+                // The temporary is ours, not the user's: name what they gave.
+                let missing = errno == ENOENT
+                let folder = path.lastIndex(of: "/").map { String(path[..<$0]) } ?? "."
+                let error = missing
+                    ? OutputError(path: path, "cannot create it: the folder \(folder.isEmpty ? "/" : folder) does not exist")
+                    : OutputError(path: path, "cannot create it: \(Self.reason())")
                 if let slot { TemporaryFiles.unregister(slot) }
                 throw error
             }
@@ -130,6 +144,7 @@ public final class OutputTarget {
         guard let temporaryPath else {
             close(fd)
             fd = -1
+            isCommitted = true
             return
         }
         if fsync(fd) != 0 {
@@ -144,6 +159,7 @@ public final class OutputTarget {
             unlink(temporaryPath)
             throw OutputError(path: path, message)
         }
+        isCommitted = true
     }
 
     /// Removes the temporary (a direct output is just closed).
@@ -167,6 +183,28 @@ public final class OutputTarget {
     }
 
     static func reason() -> String { String(cString: strerror(errno)) }
+
+    /// The path a chain of symlinks ends at, whether or not that exists (a dangling link's target);
+    /// nil for a loop (a chain longer than the kernel's own bound, 40 links).
+    static func followingLinks(_ path: String) -> String? {
+        var current = path
+        var info = stat()
+        for _ in 0...40 {
+            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &target, Int(PATH_MAX))
+            guard count > 0 else { return current }
+            let link = String(decoding: target[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if link.hasPrefix("/") {
+                current = link
+            } else if let slash = current.lastIndex(of: "/") {
+                current = String(current[...slash]) + link
+            } else {
+                current = link
+            }
+        }
+        return nil
+    }
 }
 
 // MARK: - One-shot outputs

@@ -34,7 +34,11 @@ public enum TemporaryFiles {
     }()
 
     /// Signals that end a batch command: interrupts, a closed pipe, and crashes.
-    public static let batchSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT] + fatalSignals
+    public static let batchSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGPIPE] + killingSignals
+    /// Signals that end any command abruptly by default: crashes, SIGQUIT, and the ones nobody
+    /// should send us but whose default action still kills (user, timer and CPU-limit signals).
+    public static let killingSignals: [Int32] = fatalSignals
+        + [SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGSYS]
     /// Signals a crash raises (Swift traps are SIGILL or SIGTRAP).
     public static let fatalSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGSEGV, SIGBUS, SIGFPE]
 

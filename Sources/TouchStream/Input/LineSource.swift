@@ -56,6 +56,9 @@ struct LineSource {
     let fd: Int32
     /// The name errors cite.
     let path: String
+    /// A descriptor every byte read is also written to (-1: none), so an input that can be read only
+    /// once is kept for a second pass as it is read, with the same checks as any read.
+    var copy: Int32 = -1
     /// Line number of the line last returned.
     private(set) var line = 0
     private var buffer: UnsafeMutableRawBufferPointer
@@ -151,6 +154,10 @@ struct LineSource {
             throw TraceError(file: path, line: line + 1, column: 1, message: "cannot read: \(String(cString: strerror(errno)))")
         }
         if n == 0 { atEOF = true }
+        if n > 0, copy >= 0, !POSIXFile.writeAll(copy, buffer.baseAddress! + end, n) {
+            throw TraceError(file: path, line: line + 1, column: 1,
+                             message: "cannot copy the input to a temporary file: \(String(cString: strerror(errno)))")
+        }
         end += n
     }
 }

@@ -62,8 +62,9 @@ public struct TouchTimeline: Sendable {
     public private(set) var bands: [StateBand] = []
     /// The axis.
     public private(set) var start = 0.0, end = 1.0
-    /// Sequences and bands left out of a long trace's middle.
+    /// Sequences left out of a long trace's middle.
     public var omittedSequences: Int { closed.dropped }
+    /// Recognizer state bands left out of a long trace's middle.
     public var omittedBands: Int { bandLog.dropped }
 
     private var clock = MillisecondClock()
@@ -108,6 +109,8 @@ public struct TouchTimeline: Sendable {
             close(id, .up, at: now)
         case .cancel:
             cancelTicks.append(now)
+            // In order of down, not the dictionary's (random per process): which sequences a long
+            // trace keeps or thins must not change from run to run.
             for id in open.keys.sorted(by: { open[$0]!.order < open[$1]!.order }) { close(id, .cancel, at: now) }
         case .frame:
             frameTicks.append(now)

@@ -84,6 +84,9 @@ enum LatencyClients {
         [
             LatencyClient(name: "gesture-sandbox", executable: sandbox, arguments: ["run", "--scene", "touchdemo"],
                           dragStart: (100, 100)),  // on the top-left square, which follows the finger
+            // The HUD (on by default) redraws its panels with every event: what it costs, apart.
+            LatencyClient(name: "gesture-sandbox-no-hud", executable: sandbox,
+                          arguments: ["run", "--scene", "touchdemo", "--no-hud"], dragStart: (100, 100)),
             // 600×500, centred by kiosk-shell.
             LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
             LatencyClient(name: "qt5-fingerpaint",

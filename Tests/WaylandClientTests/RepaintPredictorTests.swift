@@ -68,8 +68,9 @@ import Testing
         frame = predictor.committed(now: 1.025 + second)
         #expect(predictor.presented(frame, at: 1.025 + second + 0.025, refresh: refresh) == false)
         let bounded = try #require(predictor.targetOffset)
-        // One guard below the miss, and one more for a while after it.
-        #expect(abs(bounded - (second - 2 * RepaintPredictor.missGuard)) < 1e-9)
+        // At least one guard below the miss, and one more for a while after it.
+        let guardBelow = second - 2 * RepaintPredictor.missGuard
+        #expect(bounded <= guardBelow + 1e-9 && bounded > guardBelow - RepaintPredictor.fastProbeStep)
         #expect(predictor.lowestMiss.map { abs($0 - second) < 1e-9 } == true)
         // Later hits creep up by the slow step and never past the guard below the miss.
         var reference = 1.050 + second

@@ -67,7 +67,7 @@ struct RepaintPredictor: Equatable {
     /// after the presentation (the repaint window of 7 ms, its timer armed in whole milliseconds),
     /// and its frame callbacks come 0.03–0.5 ms after that; what the guard must cover is our own
     /// wakeup and weston reading the commit.
-    static let missGuard = 0.3e-3
+    static let missGuard = 0.2e-3
     /// How fast the memory of the lowest miss fades per hit (s): slowly, since each probe past the
     /// deadline costs the inputs of one repaint a whole interval (at 5 µs per hit weston's deadline
     /// was crossed again about once a second, several misses per drag).
@@ -88,7 +88,7 @@ struct RepaintPredictor: Equatable {
     /// How fast that margin fades per hit (s): 0.3 ms in 30 frames.
     static let lateMarginFade = 0.01e-3
     /// Time allowed between the loop's timer and the start of rendering (s).
-    static let wakeupSlack = 0.15e-3
+    static let wakeupSlack = 0.1e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway:
     /// long, since the frame callback already came and feedback is late only when the compositor
     /// is (a loaded weston headless can be 100 ms late).

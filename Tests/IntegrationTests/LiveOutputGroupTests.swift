@@ -29,12 +29,7 @@ struct LiveOutputGroupTests {
         let client = try SandboxClient()
         try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
         // Only once both frames are on disk (header and five records in the temporary).
-        let deadline = MonotonicClock.now() + SandboxClient.timeout
-        while MonotonicClock.now() < deadline,
-              (try? String(contentsOfFile: client.tracePath + ".partial", encoding: .utf8))?
-                .split(separator: "\n").count != 6 {
-            usleep(10_000)
-        }
+        client.waitUntilRecorded(lines: 6)
         kill(client.process.pid, number)
         #expect(client.process.wait(timeout: SandboxClient.timeout) == .signaled(number))
         #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])

@@ -109,6 +109,16 @@ final class SandboxClient {
         _ = try harness.waitForCommit(pid: Int32(process.pid), after: start, timeout: Self.timeout)
     }
 
+    /// Waits until the recording's temporary holds `lines` lines (the header and whole records).
+    func waitUntilRecorded(lines: Int) {
+        let deadline = MonotonicClock.now() + Self.timeout
+        while MonotonicClock.now() < deadline,
+              (try? String(contentsOfFile: tracePath + ".partial", encoding: .utf8))?
+                .split(separator: "\n").count != lines {
+            usleep(10_000)
+        }
+    }
+
     /// Ends the client with SIGTERM (a clean exit that finishes its files) and returns how it ended.
     func finish() -> ChildProcess.Termination {
         process.terminate(timeout: Self.timeout)

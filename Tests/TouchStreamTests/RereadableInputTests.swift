@@ -14,14 +14,7 @@ import TouchStream
     @Test func aFIFOIsCopiedWhileReadAndReadAgainFromTheCopy() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let fifo = dir.file("pipe")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread {
-            let handle = FileHandle(forWritingAtPath: fifo)
-            handle?.write(Data("down 0 1 1; frame\nup 0; frame\n".utf8))
-            try? handle?.close()
-        }
-        writer.start()
+        let fifo = try dir.fifo("pipe", feeding: "down 0 1 1; frame\nup 0; frame\n")
         let input = try RereadableInput(fifo)
         let first = try Self.items(try input.stream())
         #expect(first.count == 4)
@@ -32,14 +25,7 @@ import TouchStream
     @Test func errorsInTheCopyCiteTheInput() throws {
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
-        let fifo = dir.file("pipe")
-        #expect(mkfifo(fifo, 0o600) == 0)
-        let writer = Thread {
-            let handle = FileHandle(forWritingAtPath: fifo)
-            handle?.write(Data("down 0 1 1; frame\nflap\n".utf8))
-            try? handle?.close()
-        }
-        writer.start()
+        let fifo = try dir.fifo("pipe", feeding: "down 0 1 1; frame\nflap\n")
         let input = try RereadableInput(fifo)
         #expect(input.name == fifo)
         let error = #expect(throws: TraceError.self) { _ = try Self.items(try input.stream()) }

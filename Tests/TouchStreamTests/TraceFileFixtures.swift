@@ -23,6 +23,19 @@ struct TemporaryDirectory {
 
     func exists(_ name: String) -> Bool { FileManager.default.fileExists(atPath: file(name)) }
 
+    /// Makes a FIFO in the directory and a thread that writes `text` into it and closes it, as a
+    /// shell's `<(…)` would; returns its path (opening it for reading lets the writer go on).
+    func fifo(_ name: String, feeding text: String) throws -> String {
+        let fifo = file(name)
+        guard mkfifo(fifo, 0o600) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        Thread {
+            let handle = FileHandle(forWritingAtPath: fifo)
+            handle?.write(Data(text.utf8))
+            try? handle?.close()
+        }.start()
+        return fifo
+    }
+
     func cleanUp() { try? FileManager.default.removeItem(atPath: path) }
 }
 

@@ -123,7 +123,7 @@ extension ConformanceChecker {
                                                         id: nil))
         }
         if let first = active.first, active.contains(where: { $0.surface != first.surface }) {
-            let ids = active.map { "\($0.id) on \($0.surface ?? "?")" }.joined(separator: ", ")
+            let ids = active.map { "\($0.id) on \($0.surface.map { Quoted.text(Array($0.utf8)) } ?? "?")" }.joined(separator: ", ")
             findings.append(ConformanceRule.a4.finding(
                 "cancel while touches are down on several surfaces (\(ids))", record: index, time: nil, id: nil))
         }

@@ -13,6 +13,15 @@ import TouchStream
         #expect(try findings("down 0 1 1 surface=a; down 1 2 2 surface=a; frame; cancel") == [])
     }
 
+    @Test func a4NamesTheSurfacesOnOneLine() throws {
+        // A surface name is input: a newline in it (%0A in the compact form) is escaped, not printed.
+        let trace = try TraceReader.read(bytes: Array("down 0 1 1 surface=a%0Ab; down 1 2 2 surface=c; frame; cancel\n".utf8),
+                                         name: "t.txt")
+        let messages = ConformanceChecker.check(trace.records, header: nil).map(\.message)
+        #expect(messages.count == 1 && !messages[0].contains("\n"))
+        #expect(messages.first?.hasPrefix(#"cancel while touches are down on several surfaces (0 on a\x0Ab, 1 on c);"#) == true)
+    }
+
     @Test func a19CancelWithNoTouch() throws {
         #expect(try findings("cancel") == ["ambiguity A19@0"])
         #expect(try findings("down 0 1 1; frame; up 0; frame; cancel") == ["ambiguity A19@4"])

@@ -66,7 +66,8 @@ struct RepaintPredictor: Equatable {
     /// commit still counts as timed (s). Under the harness weston its deadline lies 9.03–9.09 ms
     /// after the presentation (the repaint window of 7 ms, its timer armed in whole milliseconds),
     /// and its frame callbacks come 0.03–0.5 ms after that; what the guard must cover is our own
-    /// wakeup and weston reading the commit.
+    /// wakeup and weston reading the commit (0.15 ms, with 0.05 ms of wakeup slack, missed repaints:
+    /// p99 30 ms in `gesture-bench latency`).
     static let missGuard = 0.2e-3
     /// How fast the memory of the lowest miss fades per hit (s): slowly, since each probe past the
     /// deadline costs the inputs of one repaint a whole interval (at 5 µs per hit weston's deadline
@@ -85,7 +86,7 @@ struct RepaintPredictor: Equatable {
     static let missFactor = 1.33
     /// The most a run of misses moves the target earlier (s).
     static let maximumLateMargin = 2.0e-3
-    /// How fast that margin fades per hit (s): 0.3 ms in 30 frames.
+    /// How fast that margin fades per hit (s): one guard (0.2 ms) in 20 frames.
     static let lateMarginFade = 0.01e-3
     /// Time allowed between the loop's timer and the start of rendering (s).
     static let wakeupSlack = 0.1e-3

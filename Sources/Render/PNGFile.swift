@@ -1,4 +1,5 @@
 import CPNG
+import TouchKit
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,6 +45,20 @@ public struct RGBAImage: Hashable, Sendable {
     public func rgba(x: Int, y: Int) -> [UInt8] {
         let i = (y * width + x) * 4
         return Array(bytes[i..<i + 4])
+    }
+
+    /// How many pixels of `area` are `color` within `tolerance` (0–255) in each of red, green and
+    /// blue: how much of a picture shows one colour, with the edges of glyphs blended in.
+    public func count(of color: Color, within tolerance: Int, in area: PixelRect) -> Int {
+        let wanted = [color.red, color.green, color.blue].map { Int(($0 * 255).rounded()) }
+        var count = 0
+        for y in area.y..<area.maxY {
+            for x in area.x..<area.maxX {
+                let i = (y * width + x) * 4
+                if (0..<3).allSatisfy({ abs(Int(bytes[i + $0]) - wanted[$0]) <= tolerance }) { count += 1 }
+            }
+        }
+        return count
     }
 }
 

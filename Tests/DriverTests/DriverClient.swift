@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import Render
 import SandboxHarness
 import TouchStream
 
@@ -70,6 +71,14 @@ final class DriverClient {
             try? FileManager.default.removeItem(atPath: directory)
             throw DriverError("\(error); compositor log: \(tail)")
         }
+    }
+
+    /// The compositor's whole output now, through the session's screenshot (its file removed after).
+    func screenshot() throws -> RGBAImage {
+        let path = "\(directory)/screen-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try session.screenshot(to: path)
+        return try PNGFile.read(contentsOf: path)
     }
 
     deinit {

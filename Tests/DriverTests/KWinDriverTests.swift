@@ -79,9 +79,7 @@ struct KWinDriverTests {
     @Test("a screenshot through ScreenShot2 is a PNG of the whole output")
     func screenshot() throws {
         let run = try DriverClient(driver)
-        let path = "\(run.directory)/shot.png"
-        try run.session.screenshot(to: path)
-        let image = try PNGFile.read(contentsOf: path)
+        let image = try run.screenshot()
         #expect(image.width == 1280 && image.height == 720)
         // touchdemo's red square sits 100 px into the window (its top-left corner).
         let window = try #require(try run.session.window(of: run.client))

@@ -75,9 +75,7 @@ import TouchStream
 
     @Test func aScreenshotShowsTheWindowWhereTouchFoundIt() throws {
         let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
-        let path = "\(client.directory)/shot.png"
-        try client.session.screenshot(to: path)
-        let image = try PNGFile.read(contentsOf: path)
+        let image = try client.screenshot()
         #expect(image.width == 1600 && image.height == 900)
         // The window's edges in the picture (its own fill against mutter's gradient desktop) are
         // where touch coordinates put its origin.

@@ -126,9 +126,7 @@ struct NestedDriverTests {
     func swayScreenshot() throws {
         let run = try start(.sway)
         let window = try #require(try run.session.window(of: run.client))
-        let path = "\(run.directory)/shot.png"
-        try run.session.screenshot(to: path)
-        let image = try PNGFile.read(contentsOf: path)
+        let image = try run.screenshot()
         #expect(image.width == 1280 && image.height == 720)
         let red = image.rgba(x: Int(window.x) + 100, y: Int(window.y) + 100)
         #expect(red[0] > 200 && red[1] < 100 && red[2] < 100, "pixel \(red) is not touchdemo's red square")

@@ -49,9 +49,7 @@ struct WestonDriverTests {
     @Test("a screenshot is a PNG of the whole output")
     func screenshot() throws {
         let run = try DriverClient(driver)
-        let path = "\(run.directory)/shot.png"
-        try run.session.screenshot(to: path)
-        let image = try PNGFile.read(contentsOf: path)
+        let image = try run.screenshot()
         #expect(image.width == 1280 && image.height == 720)
         let red = image.rgba(x: 100, y: 100)
         #expect(red[0] > 200 && red[1] < 100 && red[2] < 100, "pixel \(red) is not touchdemo's red square")

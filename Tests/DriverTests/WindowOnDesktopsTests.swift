@@ -125,13 +125,13 @@ struct WindowOnDesktopsTests {
         }
         let partialTrace = run.tracePath + TraceWriter.temporarySuffix
 
-        let start = try screenshot(run)
+        let start = try run.screenshot()
         #expect(textPixels(start, in: buttonColumn) == 0, "buttons shown before the handle was touched")
         #expect(textPixels(start, in: infoArea) == 0, "the HUD shown despite --no-hud")
         try tap(handle, recordedIn: partialTrace)
-        try waitUntil("the strip's buttons on screen") { textPixels(try screenshot(run), in: buttonColumn) > 100 }
+        try waitUntil("the strip's buttons on screen") { textPixels(try run.screenshot(), in: buttonColumn) > 100 }
         try tap(try #require(buttons[.hud]), recordedIn: partialTrace)
-        try waitUntil("the HUD on screen") { textPixels(try screenshot(run), in: infoArea) > 200 }
+        try waitUntil("the HUD on screen") { textPixels(try run.screenshot(), in: infoArea) > 200 }
         try tap(try #require(buttons[.nextScene]), recordedIn: partialTrace)
         func written(_ suffix: String) throws -> String? {
             try FileManager.default.contentsOfDirectory(atPath: run.directory)
@@ -193,26 +193,10 @@ struct WindowOnDesktopsTests {
         throw DriverError("waited \(Self.conditionTimeout) s for \(what)")
     }
 
-    /// The compositor's whole output now.
-    private func screenshot(_ run: DriverClient) throws -> RGBAImage {
-        let path = "\(run.directory)/screen-\(UUID().uuidString).png"
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try run.session.screenshot(to: path)
-        return try PNGFile.read(contentsOf: path)
-    }
 
     /// Pixels of the HUD's text colour (the strip's labels use it too) inside `area`.
     private func textPixels(_ image: RGBAImage, in area: PixelRect) -> Int {
-        let c = HUDStyle.textColor
-        let text = [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
-        var count = 0
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                let pixel = image.rgba(x: x, y: y)
-                if (0..<3).allSatisfy({ abs(Int(pixel[$0]) - Int(text[$0])) <= 24 }) { count += 1 }
-            }
-        }
-        return count
+        image.count(of: HUDStyle.textColor, within: 24, in: area)
     }
 
     // MARK: - Where the content is, by touch

@@ -43,25 +43,6 @@ struct HUDTests {
     /// Seconds the client gets to read input that draws nothing.
     private static let settle = 0.1
 
-    /// Pixels of the HUD's text colour (within a channel tolerance, as glyph edges blend) inside
-    /// `area` of a weston screenshot.
-    private func hudTextPixels(_ client: SandboxClient, in area: PixelRect) throws -> Int {
-        let image = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
-        let c = HUDStyle.textColor
-        let text = [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
-        var count = 0
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                let pixel = image.rgba(x: x, y: y)
-                if (0..<3).allSatisfy({ abs(Int(pixel[$0]) - Int(text[$0])) <= Self.tolerance }) { count += 1 }
-            }
-        }
-        return count
-    }
-
-    /// Channel tolerance for "text colour": well-covered glyph pixels, far from every scene colour.
-    private static let tolerance = 24
-
     /// Above and right of a finger at (x, y): where its label goes.
     private func labelArea(x: Int, y: Int) -> PixelRect { PixelRect(x: x, y: y - 80, width: 220, height: 80) }
 
@@ -70,13 +51,13 @@ struct HUDTests {
         let client = try SandboxClient()
         try touch("down 0 640 360; frame", on: client)
         let area = labelArea(x: 640, y: 360)
-        #expect(try hudTextPixels(client, in: area) == 0, "HUD text before the HUD was turned on")
+        #expect(try client.hudTextPixels(in: area) == 0, "HUD text before the HUD was turned on")
         try type(Key.h, on: client)
-        #expect(try hudTextPixels(client, in: area) > 40, "no HUD label near the finger")
+        #expect(try client.hudTextPixels(in: area) > 40, "no HUD label near the finger")
         // A label away from any finger is not there: the label is the finger's.
-        #expect(try hudTextPixels(client, in: labelArea(x: 1000, y: 600)) == 0)
+        #expect(try client.hudTextPixels(in: labelArea(x: 1000, y: 600)) == 0)
         try type(Key.h, on: client)
-        #expect(try hudTextPixels(client, in: area) == 0, "HUD text after h turned the HUD off")
+        #expect(try client.hudTextPixels(in: area) == 0, "HUD text after h turned the HUD off")
         try touch("up 0; frame", on: client)
         #expect(client.finish() == .exited(0))
     }
@@ -85,9 +66,9 @@ struct HUDTests {
     func keyMap() throws {
         let client = try SandboxClient()
         let middle = PixelRect(x: 340, y: 200, width: 600, height: 320)
-        #expect(try hudTextPixels(client, in: middle) == 0)
+        #expect(try client.hudTextPixels(in: middle) == 0)
         try type(Key.slash, shift: true, on: client)
-        #expect(try hudTextPixels(client, in: middle) > 200)
+        #expect(try client.hudTextPixels(in: middle) > 200)
         #expect(client.finish() == .exited(0))
     }
 

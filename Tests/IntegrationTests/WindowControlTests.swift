@@ -28,21 +28,6 @@ struct WindowControlTests {
         return Point(x: frame.midX, y: frame.midY)
     }
 
-    /// Pixels of the HUD's text colour inside `area` of a weston screenshot.
-    private func textPixels(_ client: SandboxClient, in area: PixelRect) throws -> Int {
-        let image = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
-        let c = HUDStyle.textColor
-        let text = [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) }
-        var count = 0
-        for y in area.y..<area.maxY {
-            for x in area.x..<area.maxX {
-                let pixel = image.rgba(x: x, y: y)
-                if (0..<3).allSatisfy({ abs(Int(pixel[$0]) - Int(text[$0])) <= 24 }) { count += 1 }
-            }
-        }
-        return count
-    }
-
     /// The column the expanded strip's buttons occupy.
     private var buttonColumn: PixelRect {
         let top = Self.button(.previousScene), bottom = Self.button(.pause)
@@ -60,19 +45,19 @@ struct WindowControlTests {
     func hudAtStart() throws {
         let infoArea = PixelRect(x: Int(HUDStyle.columnX), y: 0, width: 500, height: 200)
         let shown = try SandboxClient(hud: true)
-        #expect(try textPixels(shown, in: infoArea) > 200)
+        #expect(try shown.hudTextPixels(in: infoArea) > 200)
         #expect(shown.finish() == .exited(0))
         let hidden = try SandboxClient(hud: false)
-        #expect(try textPixels(hidden, in: infoArea) == 0)
+        #expect(try hidden.hudTextPixels(in: infoArea) == 0)
         #expect(hidden.finish() == .exited(0))
     }
 
     @Test("touch alone: the handle opens the strip and 'scene >' switches scene; those touches never reach the scene")
     func stripByTouch() throws {
         let client = try SandboxClient()
-        #expect(try textPixels(client, in: buttonColumn) == 0, "buttons shown before the handle was touched")
+        #expect(try client.hudTextPixels(in: buttonColumn) == 0, "buttons shown before the handle was touched")
         try tap(Self.handle, id: 5, on: client)
-        #expect(try textPixels(client, in: buttonColumn) > 100, "the handle did not open the strip")
+        #expect(try client.hudTextPixels(in: buttonColumn) > 100, "the handle did not open the strip")
         try tap(Self.button(.nextScene), id: 6, on: client)
         #expect(client.finish() == .exited(0))
 
@@ -94,7 +79,7 @@ struct WindowControlTests {
             up 7; frame; motion 0 200 150; frame; up 0; frame
             """)
         try client.harness.dispatch(for: Self.settle)
-        #expect(try textPixels(client, in: buttonColumn) > 100, "the handle did not open the strip")
+        #expect(try client.hudTextPixels(in: buttonColumn) > 100, "the handle did not open the strip")
         #expect(client.finish() == .exited(0))
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin + 100, y: margin + 50))
@@ -117,7 +102,7 @@ struct WindowControlTests {
         try harness.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
         try harness.roundtrip()
         try harness.dispatch(for: Self.settle)
-        #expect(try textPixels(client, in: buttonColumn) > 100, "the click did not open the strip")
+        #expect(try client.hudTextPixels(in: buttonColumn) > 100, "the click did not open the strip")
         #expect(client.finish() == .exited(0))
         let touches = try client.trace().records.filter { $0.event.touchID != nil }
         #expect(!touches.isEmpty && touches.allSatisfy { $0.isControl && $0.isEmulated })

@@ -3,35 +3,6 @@ import Testing
 
 // MARK: - Inputs and outputs of every command, from the command line
 
-/// The built `gesture-sandbox`, run with optional standard input.
-private func sandbox(_ arguments: [String], stdin: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = try makeProcess(arguments)
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
-}
-
-private func makeProcess(_ arguments: [String]) throws -> Process {
-    let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    let candidates = [bundle.appendingPathComponent("gesture-sandbox"),
-                      bundle.deletingLastPathComponent().appendingPathComponent("gesture-sandbox")]
-    let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                                  "gesture-sandbox is not built next to the test bundle")
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
-    return process
-}
-
 @Suite struct CommandLineOutputTests {
     private let folder: String = {
         let path = NSTemporaryDirectory() + "outputs-cli-\(UUID().uuidString)"
@@ -42,7 +13,7 @@ private func makeProcess(_ arguments: [String]) throws -> Process {
 
     private func file(_ name: String, _ text: String? = nil) -> String {
         let path = "\(folder)/\(name)"
-        if let text { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+        if let text { #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8))) }
         return path
     }
 
@@ -105,7 +76,7 @@ private func makeProcess(_ arguments: [String]) throws -> Process {
             let fifo = file("input")
             #expect(mkfifo(fifo, 0o600) == 0)
             // The outputs are opened first; then replay waits for the FIFO's writer, which never comes.
-            let process = try makeProcess(["replay", fifo, "--log", file("d.jsonl"), "--state", file("s.json")])
+            let process = try sandboxProcess(["replay", fifo, "--log", file("d.jsonl"), "--state", file("s.json")])
             process.standardError = FileHandle.nullDevice
             try process.run()
             var waited = 0

@@ -3,33 +3,6 @@ import Testing
 
 // MARK: - import, compare, minimize and report from the command line
 
-/// Runs the built `gesture-sandbox` and captures its exit status and output.
-private struct Sandbox {
-    let status: Int32
-    let stdout: String
-    let stderr: String
-
-    static func run(_ arguments: [String]) throws -> Sandbox {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let candidates = [bundle.appendingPathComponent("gesture-sandbox"),
-                          bundle.deletingLastPathComponent().appendingPathComponent("gesture-sandbox")]
-        let executable = try #require(candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-                                      "gesture-sandbox is not built next to the test bundle")
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Sandbox(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                       stderr: String(decoding: stderr, as: UTF8.self))
-    }
-}
-
 @Suite struct CommandLineReproTests {
     private let folder: String = {
         let path = NSTemporaryDirectory() + "repro-cli-\(UUID().uuidString)"
@@ -39,7 +12,7 @@ private struct Sandbox {
 
     private func file(_ name: String, _ text: String? = nil) -> String {
         let path = "\(folder)/\(name)"
-        if let text { FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) }
+        if let text { #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8))) }
         return path
     }
 
@@ -50,14 +23,14 @@ private struct Sandbox {
     @Test func importErrorsAreLocatedAndLeaveNoFile() throws {
         defer { remove() }
         let log = file("bad.log", "[1.0] wl_touch@7.frame()\n[2.0] wl_touch@7.up(1, x, 0)\n")
-        let result = try Sandbox.run(["import", "wayland-debug", log, "-o", file("out.jsonl")])
+        let result = try sandbox(["import", "wayland-debug", log, "-o", file("out.jsonl")])
         #expect(result.status == 2)
         #expect(result.stderr == "gesture-sandbox: \(log):2:24: expected an unsigned integer, found \"x\"\n")
         #expect(listing() == ["bad.log"])
-        let missing = try Sandbox.run(["import", "wayland-debug", file("nope.log"), "-o", file("out.jsonl")])
+        let missing = try sandbox(["import", "wayland-debug", file("nope.log"), "-o", file("out.jsonl")])
         #expect(missing.status == 2)
         #expect(missing.stderr == "gesture-sandbox: \(folder)/nope.log:1:1: no such file\n")
-        let empty = try Sandbox.run(["import", "wayland-debug", file("empty.log", ""), "-o", file("out.jsonl")])
+        let empty = try sandbox(["import", "wayland-debug", file("empty.log", ""), "-o", file("out.jsonl")])
         #expect(empty.stderr == "gesture-sandbox: \(folder)/empty.log:1:1: empty file\n")
         #expect(listing() == ["bad.log", "empty.log"])
     }
@@ -65,7 +38,7 @@ private struct Sandbox {
     @Test func importWritesATraceAndCountsSkippedLines() throws {
         defer { remove() }
         let log = file("ok.log", "hello\n[1.0] wl_touch@7.down(1, 2, wl_surface@3, 0, 1.500000, 2.000000)\n[1.0] wl_touch@7.frame()\n")
-        let result = try Sandbox.run(["import", "wayland-debug", log, "-o", file("out.jsonl")])
+        let result = try sandbox(["import", "wayland-debug", log, "-o", file("out.jsonl")])
         #expect(result.status == 0)
         #expect(result.stdout == "2 records from wl_touch@7; 1 unrecognised lines skipped\n")
         let lines = try String(contentsOfFile: file("out.jsonl"), encoding: .utf8).split(separator: "\n")
@@ -76,16 +49,16 @@ private struct Sandbox {
     @Test func compareExitStatusSaysEqualDifferentOrBad() throws {
         defer { remove() }
         let taps = file("taps.txt", "down 0 640 360 t=1000; frame; up 0 t=1050; frame\ndown 0 641 361 t=1450; frame; up 0 t=1500; frame\n")
-        let different = try Sandbox.run(["compare", "--scene", "touchdemo", "--profile-a", "uikit", "--profile-b", "qt", taps])
+        let different = try sandbox(["compare", "--scene", "touchdemo", "--profile-a", "uikit", "--profile-b", "qt", taps])
         #expect(different.status == 1)
         #expect(different.stdout.hasSuffix("\n8 lines differ; first divergence at A:5 / B:5\n"))
-        let same = try Sandbox.run(["compare", taps, taps])
+        let same = try sandbox(["compare", taps, taps])
         #expect(same.status == 0)
         #expect(same.stdout == "equal\n")
-        let bad = try Sandbox.run(["compare", taps, file("log.jsonl", "{\"kind\":\"call\"}\n{oops\n")])
+        let bad = try sandbox(["compare", taps, file("log.jsonl", "{\"kind\":\"call\"}\n{oops\n")])
         #expect(bad.status == 2)
         #expect(bad.stderr == "gesture-sandbox: \(folder)/log.jsonl:2:1: not a JSON object\n")
-        let truncated = try Sandbox.run(["compare", taps, file("cut.txt", "down 0 1 1; frame; motion 0 2")])
+        let truncated = try sandbox(["compare", taps, file("cut.txt", "down 0 1 1; frame; motion 0 2")])
         #expect(truncated.status == 2)
         #expect(truncated.stderr.hasPrefix("gesture-sandbox: \(folder)/cut.txt:1:"))
     }
@@ -93,7 +66,7 @@ private struct Sandbox {
     @Test func minimizeWritesTheTraceAndItsCompactForm() throws {
         defer { remove() }
         let trace = file("r3.txt", "down 3 10 10; frame; down 4 50 50; frame; up 3; frame; motion 3 12 10; frame; up 4; frame\n")
-        let result = try Sandbox.run(["minimize", trace, "--keep", "finding:R3", "-o", file("min.jsonl")])
+        let result = try sandbox(["minimize", trace, "--keep", "finding:R3", "-o", file("min.jsonl")])
         #expect(result.status == 0)
         #expect(result.stdout == "10 records → 6 records\n")
         #expect(try String(contentsOfFile: file("min.jsonl.txt"), encoding: .utf8) == """
@@ -104,14 +77,14 @@ private struct Sandbox {
 
             """)
         #expect(try String(contentsOfFile: file("min.jsonl"), encoding: .utf8).hasPrefix("{\"created\""))
-        let none = try Sandbox.run(["minimize", trace, "--keep", "finding:R1"])
+        let none = try sandbox(["minimize", trace, "--keep", "finding:R1"])
         #expect(none.status == 2)
         #expect(none.stderr == "gesture-sandbox: the checker reports no R1 in this trace: nothing to keep\n")
     }
 
     @Test func reportOnABadTraceLeavesNoFolder() throws {
         defer { remove() }
-        let result = try Sandbox.run(["report", file("bad.txt", "down 0 1 1; wiggle\n"), "-o", file("report")])
+        let result = try sandbox(["report", file("bad.txt", "down 0 1 1; wiggle\n"), "-o", file("report")])
         #expect(result.status == 2)
         #expect(result.stderr.hasPrefix("gesture-sandbox: \(folder)/bad.txt:1:13: "))
         #expect(listing() == ["bad.txt"])
@@ -120,7 +93,7 @@ private struct Sandbox {
     @Test func reportWritesTheFolder() throws {
         defer { remove() }
         let trace = file("r3.txt", "down 3 10 10; frame; up 3; frame; motion 3 12 10; frame\n")
-        let result = try Sandbox.run(["report", trace, "-o", file("report")])
+        let result = try sandbox(["report", trace, "-o", file("report")])
         #expect(result.status == 0)
         #expect(result.stdout == "1 findings (1 violations); report in \(folder)/report/report.md\n")
         #expect(listing() == ["r3.txt", "report"])

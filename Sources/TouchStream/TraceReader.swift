@@ -103,16 +103,7 @@ public final class TraceStream {
     init(lines input: LineSource) throws {
         var lines = input
         name = lines.path
-        let first: UnsafeBufferPointer<UInt8>
-        do {
-            guard let line = try JSONLTraceReader.firstNonBlankLine(&lines) else {
-                throw TraceError(file: lines.path, line: 1, column: 1, message: "empty trace")
-            }
-            first = line
-        } catch {
-            lines.release()
-            throw error
-        }
+        let first = try JSONLTraceReader.firstNonBlankLine(&lines, ifNone: "empty trace")
         let start = first.firstIndex { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }!
         if first[start] == UInt8(ascii: "{") {
             let reader = try JSONLTraceReader(lines: lines, headerLine: first)

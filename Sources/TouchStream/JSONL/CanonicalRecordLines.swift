@@ -63,8 +63,9 @@ extension RecordLineParser {
         return (WLFixed(rawValue: x), WLFixed(rawValue: y))
     }
 
+    /// Steps over `text` if it stands next; false (and nothing consumed) if not.
     @inline(__always)
-    private mutating func literal(_ text: StaticString) -> Bool {
+    mutating func literal(_ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard bytes.count - i >= count, memcmp(bytes.baseAddress! + i, text.utf8Start, count) == 0 else { return false }
         i += count

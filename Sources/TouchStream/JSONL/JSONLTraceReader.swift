@@ -30,16 +30,7 @@ public final class JSONLTraceReader {
     /// Opens `path` (a file, a FIFO, or `-` for standard input) and reads its header.
     public convenience init(path: String) throws {
         var lines = try LineSource(opening: path)
-        let first: UnsafeBufferPointer<UInt8>
-        do {
-            guard let line = try Self.firstNonBlankLine(&lines) else {
-                throw TraceError(file: lines.path, line: 1, column: 1, message: "empty trace: no header line")
-            }
-            first = line
-        } catch {
-            lines.release()
-            throw error
-        }
+        let first = try Self.firstNonBlankLine(&lines, ifNone: "empty trace: no header line")
         try self.init(lines: lines, headerLine: first)
     }
 
@@ -64,12 +55,18 @@ public final class JSONLTraceReader {
         state = RecordStream(lines: lines)
     }
 
-    /// The first line with something other than spaces, nil at the end of the input.
-    static func firstNonBlankLine(_ lines: inout LineSource) throws(TraceError) -> UnsafeBufferPointer<UInt8>? {
-        while let (bytes, _) = try lines.next() {
-            if bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return bytes }
+    /// The first line with something other than spaces.
+    /// The input is released when it has none (the error at 1:1 says `message`) or cannot be read.
+    static func firstNonBlankLine(_ lines: inout LineSource, ifNone message: String) throws -> UnsafeBufferPointer<UInt8> {
+        do {
+            while let (bytes, _) = try lines.next() {
+                if bytes.contains(where: { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }) { return bytes }
+            }
+            throw TraceError(file: lines.path, line: 1, column: 1, message: message)
+        } catch {
+            lines.release()
+            throw error
         }
-        return nil
     }
 
     deinit { state.lines.release() }

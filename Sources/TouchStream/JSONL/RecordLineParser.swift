@@ -274,17 +274,9 @@ struct RecordLineParser {
     }
 
     private mutating func readBool(_ key: RecordKey) throws(LineError) -> Bool {
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
+        if literal("true") { return true }
+        if literal("false") { return false }
         throw LineError(column: i + 1, message: "\"\(key.name)\" must be true or false")
-    }
-
-    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - i >= count else { return false }
-        for k in 0..<count where bytes[i + k] != literal.utf8Start[k] { return false }
-        i += count
-        return true
     }
 
     /// Checks JSON number syntax: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?

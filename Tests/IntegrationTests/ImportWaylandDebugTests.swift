@@ -60,7 +60,7 @@ import TouchStream
     @Test func importCommandWritesTheSameTrace() throws {
         let files = try TemporaryDirectory()
         let (log, recorded) = try capture(in: files)
-        FileManager.default.createFile(atPath: files.file("client.log"), contents: Data(log.utf8))
+        #expect(FileManager.default.createFile(atPath: files.file("client.log"), contents: Data(log.utf8)))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try sandboxExecutable())
         process.arguments = ["import", "wayland-debug", files.file("client.log"), "-o", files.file("imported.jsonl")]

@@ -37,7 +37,7 @@ public final class RereadableInput {
         }
         // mkostemp needs _GNU_SOURCE, which Swift's Glibc import does not set.
         _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let copy = String(cString: template)
+        let copy = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         spool = (copy, TemporaryFiles.register(file: copy), fd)
     }
 

@@ -205,9 +205,9 @@ struct RepaintPredictor: Equatable {
     /// A frame was committed at `now` with a presentation feedback request; the result goes
     /// with its feedback to `presented` or `discarded`.
     mutating func committed(now: Double) -> CommittedFrame {
-        let reference = usableReference(now: now)
-        let timed = reference.map { reference in targetOffset.map { now <= reference + $0 + Self.missGuard } ?? false } ?? false
-        let frame = CommittedFrame(commit: now, reference: reference, target: targetOffset, timed: timed)
+        let reference = usableReference(now: now), target = targetOffset
+        let timed = reference.flatMap { reference in target.map { now <= reference + $0 + Self.missGuard } } ?? false
+        let frame = CommittedFrame(commit: now, reference: reference, target: target, timed: timed)
         inFlight = frame
         return frame
     }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #include "CWaylandProtocols.h"
@@ -134,4 +135,12 @@ int64_t gs_timerfd_drain(int fd)
     if (n < 0)
         return errno == EAGAIN ? 0 : -1;
     return (int64_t)expirations;
+}
+
+int gs_poll_nanoseconds(struct pollfd *fds, int count, int64_t timeout)
+{
+    if (timeout < 0)
+        return ppoll(fds, (nfds_t)count, NULL, NULL);
+    struct timespec spec = { .tv_sec = (time_t)(timeout / 1000000000), .tv_nsec = (long)(timeout % 1000000000) };
+    return ppoll(fds, (nfds_t)count, &spec, NULL);
 }

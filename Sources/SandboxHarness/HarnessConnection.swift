@@ -91,8 +91,10 @@ public final class HarnessConnection {
             throw error
         }
         var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-        let milliseconds = Int32(min(max(0, (timeout * 1000).rounded(.up)), Double(Int32.max)))
-        if poll(&descriptor, 1, milliseconds) > 0 {
+        // To the nanosecond: poll()'s whole milliseconds would send scripted input up to 1 ms late,
+        // on a grid set by whatever woke us last (a client's commit), not on the script's schedule.
+        let nanoseconds = Int64(min(max(0, timeout * 1e9), 1e15))
+        if gs_poll_nanoseconds(&descriptor, 1, nanoseconds) > 0 {
             if wl_display_read_events(display) < 0 { throw connectionError() }
         } else {
             wl_display_cancel_read(display)

@@ -2,6 +2,7 @@
 #ifndef GESTURE_SANDBOX_CWAYLANDPROTOCOLS_H
 #define GESTURE_SANDBOX_CWAYLANDPROTOCOLS_H
 
+#include <poll.h>
 #include <stdint.h>
 #include <wayland-client.h>
 #include "xdg-shell-client-protocol.h"
@@ -50,5 +51,8 @@ int gs_timerfd_arm_absolute(int fd, int64_t seconds, int64_t nanoseconds);
 int gs_timerfd_disarm(int fd);
 // Reads the expiration count: 0 when the timer has not expired.
 int64_t gs_timerfd_drain(int fd);
+// poll() with a timeout in nanoseconds (ppoll is not in Swift's Glibc import either); a negative
+// timeout waits forever. poll()'s whole milliseconds would move a wakeup by up to 1 ms.
+int gs_poll_nanoseconds(struct pollfd *fds, int count, int64_t timeout);
 
 #endif

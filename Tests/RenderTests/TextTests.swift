@@ -1,4 +1,4 @@
-import Render
+@testable import Render
 import Testing
 import TouchKit
 
@@ -83,6 +83,20 @@ import TouchKit
         text.draw("hello", at: .zero, size: 12, color: red, into: buffer, scale: 2)
         #expect(text.rasterisedGlyphCount == 8, "a new pixel size is a new set of masks")
         #expect(text.cachedLineCount == 3)
+    }
+
+    @Test("a line in use is never made again when the line cache ages; one out of use is let go")
+    func lineCacheKeepsLinesInUse() throws {
+        let text = try TextRenderer()
+        // A HUD frame after frame: one line that stays, and a new log line each frame.
+        for frame in 0..<(3 * TextRenderer.lineBudget) {
+            _ = text.measure("frames · touches 1", size: 12)
+            _ = text.measure("motion \(frame)", size: 12)
+        }
+        #expect(text.madeLineCount == 1 + 3 * TextRenderer.lineBudget, "the line in use was made again")
+        #expect(text.cachedLineCount <= 2 * TextRenderer.lineBudget)
+        _ = text.measure("motion 0", size: 12)
+        #expect(text.madeLineCount == 2 + 3 * TextRenderer.lineBudget, "a line out of use for two generations is gone")
     }
 
     @Test("no pixel is written outside the clip")

@@ -15,11 +15,16 @@ import TouchKit
 /// lines every frame, and one composite per line costs far less than one per glyph.
 /// Not thread-safe (FreeType faces are not): use one renderer per render thread.
 public final class TextRenderer {
-    /// Most line masks kept; beyond this the line cache restarts (a few screens of HUD text).
-    static let lineBudget = 512
+    /// Most line masks made or used since the line cache last aged (a few screens of HUD text;
+    /// the cache holds two such generations).
+    static let lineBudget = 256
 
     private let face: FontFace
     private var lines: [LineKey: RenderedLine] = [:]
+    /// The lines of the generation before `lines`: kept, and brought back when used, so a line
+    /// still on screen is never made again when the cache ages (a HUD frame that had to make all
+    /// its lines at once would take several times as long as the frames around it).
+    private var olderLines: [LineKey: RenderedLine] = [:]
 
     /// Opens the first of `families` that fontconfig has (default: DejaVu Sans Mono, then DejaVu Sans).
     public convenience init(families: [String] = FontLocator.preferredFamilies) throws {
@@ -38,7 +43,9 @@ public final class TextRenderer {
     /// Glyphs rasterised so far: grows only on cache misses.
     public var rasterisedGlyphCount: Int { face.rasterisations }
     /// Number of cached line masks (one per text and pixel size measured or drawn).
-    public var cachedLineCount: Int { lines.count }
+    public var cachedLineCount: Int { lines.count + olderLines.count }
+    /// Line masks made so far: grows only on cache misses.
+    public private(set) var madeLineCount = 0
 
     // MARK: - Measuring
 
@@ -92,7 +99,9 @@ public final class TextRenderer {
     func rendered(_ text: String, size pixelSize: Double) -> RenderedLine {
         let key = LineKey(text: text, size: FontFace.units(pixelSize))
         if let hit = lines[key] { return hit }
+        if let older = olderLines.removeValue(forKey: key) { return keep(older, as: key) }
         let line = layout(text, size: pixelSize)
+        madeLineCount += 1
         var mask: CoverageMask?
         if line.width > 0, line.height > 0, line.placed.contains(where: { $0.glyph.mask != nil }) {
             let made = CoverageMask(width: line.width, height: line.height)
@@ -104,10 +113,17 @@ public final class TextRenderer {
             }
             mask = made
         }
-        let result = RenderedLine(mask: mask, width: line.width, height: line.height)
-        if lines.count >= Self.lineBudget { lines.removeAll(keepingCapacity: true) }
-        lines[key] = result
-        return result
+        return keep(RenderedLine(mask: mask, width: line.width, height: line.height), as: key)
+    }
+
+    /// Puts `line` in the current generation; a full generation becomes the older one.
+    private func keep(_ line: RenderedLine, as key: LineKey) -> RenderedLine {
+        if lines.count >= Self.lineBudget {
+            olderLines = lines
+            lines.removeAll(keepingCapacity: true)
+        }
+        lines[key] = line
+        return line
     }
 
     // MARK: - Layout (device px)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SandboxRuntime
+import TouchStream
 
 /// `gesture-bench latency`: input → on-screen latency of touch clients under the harness weston.
 struct LatencyBench: ParsableCommand {
@@ -22,12 +23,16 @@ struct LatencyBench: ParsableCommand {
     var steady: Double?
     @Option(help: "Fingers for --steady.") var fingers = 10
     @Option(help: "Input frames per second for --steady.") var rate = 240.0
+    @Option(help: ArgumentHelp("Also write every run's input, commit and repaint times to this file, one JSON object per line.",
+                               valueName: "file"))
+    var raw: String?
 
     func validate() throws {
         guard rounds > 0, frames > 0, interval > 0 else { throw ValidationError("rounds, frames and interval must be positive") }
         guard (steady ?? 1) > 0, (1...10).contains(fingers), rate > 0 else {
             throw ValidationError("--steady and --rate must be positive, --fingers 1...10")
         }
+        if steady != nil, raw != nil { throw ValidationError("--raw writes the drags' times; --steady has none") }
     }
 
     func run() throws {
@@ -46,9 +51,21 @@ struct LatencyBench: ParsableCommand {
         for missing in known where !missing.isInstalled && (wanted?.contains(missing.name) ?? true) {
             print("skipped \(missing.name): \(missing.executable) is not installed")
         }
+        // Opened first: a path that cannot be written fails before minutes of measuring.
+        let rawOutput = try raw.map { try OutputTarget(path: $0) }
         print("latency: \(rounds) rounds × \(chosen.count) clients, drag of \(frames) motion frames every \(interval) ms, "
               + "weston headless \(benchmark.width)×\(benchmark.height)")
-        let runs = try benchmark.run(chosen)
+        let runs: [LatencyRun]
+        do {
+            runs = try benchmark.run(chosen)
+            if let rawOutput {
+                for run in runs { try rawOutput.write(try run.rawJSONLine()) }
+                try rawOutput.commit()
+            }
+        } catch {
+            rawOutput?.discard()
+            throw error
+        }
         print(LatencyTable(runs: runs, clients: chosen.map(\.name)).text)
     }
 }
@@ -84,7 +101,7 @@ enum LatencyClients {
         [
             LatencyClient(name: "gesture-sandbox", executable: sandbox, arguments: ["run", "--scene", "touchdemo"],
                           dragStart: (100, 100)),  // on the top-left square, which follows the finger
-            // The HUD (on by default) redraws its panels with every event: what it costs, apart.
+            // The HUD is on by default: what it costs, on a row of its own.
             LatencyClient(name: "gesture-sandbox-no-hud", executable: sandbox,
                           arguments: ["run", "--scene", "touchdemo", "--no-hud"], dragStart: (100, 100)),
             // 600×500, centred by kiosk-shell.

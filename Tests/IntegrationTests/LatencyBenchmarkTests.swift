@@ -29,6 +29,15 @@ struct LatencyBenchmarkTests {
             }
             #expect(measurement.shownLatencies.count >= 55, "\(run.client): most input frames reached the screen")
             #expect(run.startup > 0 && (run.peakResident ?? 0) > 0 && (run.cpu ?? -1) >= 0)
+            // --raw: the same times, one JSON object on one line.
+            let line = try run.rawJSONLine()
+            #expect(line.hasSuffix("\n") && line.dropLast().split(separator: "\n").count == 1)
+            let raw = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            #expect(raw["client"] as? String == run.client)
+            #expect(raw["inputs"] as? [Double] == measurement.inputs)
+            #expect(raw["commits"] as? [Double] == measurement.commits)
+            #expect(raw["repaint_begin"] as? [Double] == measurement.repaints.map(\.begin))
+            #expect(raw["repaint_posted"] as? [Double] == measurement.repaints.map(\.posted))
         }
         // Our policy: one commit per repaint; simple-touch commits per event, several per repaint.
         let ours = try #require(runs.first { $0.client == "gesture-sandbox" })

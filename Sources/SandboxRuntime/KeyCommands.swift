@@ -160,7 +160,7 @@ extension LiveSession {
         case .toggleUserInteraction: toggle("userInteractionEnabled", \.isUserInteractionEnabled)
         case .toggleHidden: toggle("hidden", \.isHidden)
         }
-        app.setNeedsRedraw()
+        setNeedsFrame()
     }
 
     /// Replaces the host with the scene `offset` places along the catalog (0: the same scene, rebuilt).
@@ -249,6 +249,14 @@ extension LiveSession {
         var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
         snapshot.latency = presentLatency.line
+        let paced = hudTextPace.snapshot(snapshot, now: app.loop.now)
+        snapshot = paced.snapshot
+        if let recheck = paced.recheck, hudTextTimer == nil {
+            hudTextTimer = app.loop.schedule(at: recheck) { [unowned self] in
+                hudTextTimer = nil
+                setNeedsFrame()
+            }
+        }
         // The control strip is always there, HUD or not.
         let controls = hud.controlPanels(strip, window: host.scene.window.bounds.size, recording: recordingPath != nil,
                                          paused: keys.isPaused)

@@ -66,10 +66,15 @@ public final class LiveSession: WaylandAppDelegate {
     let clock: TraceAlignedClock
     var host: SceneHost
     private let renderer = Renderer()
-    var damage = DamageTracker()
+    var damage = PartialFrameDamage()
     /// The heads-up display and key map (HUD/), and what the key commands remember.
     let hud = HUD.openingFontLater()
     var keys = KeyCommandState()
+    /// Something the HUD shows changed since it was last laid out (`waylandApp(_:prepare:)`).
+    private var hudIsBehind = false
+    /// How often the HUD's streaming text changes, and the timer that shows what it held back.
+    var hudTextPace = HUDTextPace()
+    var hudTextTimer: TimerHandle?
     /// Input → presented latency for the HUD (wp_presentation feedback).
     var presentLatency = PresentLatencyWindow()
     /// Ghost spots under mouse-emulated fingers.
@@ -165,7 +170,7 @@ public final class LiveSession: WaylandAppDelegate {
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
         if case .activated(let target) = control { activate(target) }  // Controls/LiveSession+Controls.swift
-        if hud.isShowing || record.isEmulated { app.setNeedsRedraw() }
+        if hud.isShowing || record.isEmulated { setNeedsFrame() }
         if !record.isControl { keys.note(record) }
         guard !keys.isPaused else { return }
         // Control records go in too: the host drops them exactly as replay does.
@@ -179,33 +184,49 @@ public final class LiveSession: WaylandAppDelegate {
         if host.needsFlush { waylandApp(app, didReceive: RawRecord(.flush)) }
         // Timers (animations, recognizer deadlines) change views between input events too.
         requestRedrawIfDamaged()
+        // Something changed after the last frame was prepared: the HUD it showed is behind.
+        if hudIsBehind { app.setNeedsRedraw() }
     }
 
     public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {
         host.resize(to: Size(width: Double(logicalSize.width), height: Double(logicalSize.height)))
         damage.addFull()
-        app.setNeedsRedraw()
+        setNeedsFrame()
+    }
+
+    public func waylandApp(_ app: WaylandApp, prepare buffer: ShmBuffer) {
+        hud.loadPendingFont()  // opened on its own thread since launch; the first frame shows the HUD
+        // HUD hook: laid out here, before the frame's last input is read; its changed panels
+        // (old and new boxes) are damage like the scene's.
+        let panels = hudDamage()
+        hudIsBehind = false
+        drawDamage(into: buffer, adding: panels)
     }
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
-        for rect in host.takeDamage() { damage.add(rect) }
-        hud.loadPendingFont()  // opened on its own thread since launch; the first frame shows the HUD
-        for rect in hudDamage() { damage.add(rect) }  // HUD hook: its changed panels, old and new boxes
-        for rect in ghostSpots.update(host.application.activeTouches) { damage.add(rect) }
+        drawDamage(into: buffer, adding: [])
+        guard let drawn = damage.finishFrame() else {
+            return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+        }
+        return drawn.map { app.surfaceScale.damage(covering: $0) }
+    }
+
+    /// Draws into `buffer` what it lacks of the frame: the damage since the frame's last part
+    /// there, `extra` included (`PartialFrameDamage`).
+    private func drawDamage(into buffer: ShmBuffer, adding extra: [Rect]) {
+        let new = host.takeDamage() + extra + ghostSpots.update(host.application.activeTouches)
+        let clip = damage.part(adding: new, into: ObjectIdentifier(buffer), age: buffer.age)
+        if clip?.isEmpty == true { return }
         let scale = app.renderScale  // fractional under wp_fractional_scale_v1
-        let repaint = damage.repaintRects(bufferAge: buffer.age)
         do {
             let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
                                          stride: buffer.stride, format: .xrgb8888)
             renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: target,
-                          scale: scale, clip: repaint)
-            hud.draw(into: target, scale: scale, clip: repaint)  // HUD hook: over the scene, same clip
+                          scale: scale, clip: clip)
+            hud.draw(into: target, scale: scale, clip: clip)  // HUD hook: over the scene, same clip
         } catch {
             logger.error("\(error)")
         }
-        damage.commitFrame()
-        guard let repaint else { return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)] }
-        return repaint.map { app.surfaceScale.damage(covering: $0) }
     }
 
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
@@ -239,7 +260,13 @@ public final class LiveSession: WaylandAppDelegate {
     // MARK: - Output
 
     private func requestRedrawIfDamaged() {
-        if host.scene.window.needsDisplay { app.setNeedsRedraw() }
+        if host.scene.window.needsDisplay { setNeedsFrame() }
+    }
+
+    /// Asks for a frame after a change the HUD may show: the HUD is behind until a frame is prepared.
+    func setNeedsFrame() {
+        hudIsBehind = true
+        app.setNeedsRedraw()
     }
 
     /// The trace writer, opened at the first wl_touch record (or at exit for an empty session), so
@@ -333,6 +360,6 @@ public final class LiveSession: WaylandAppDelegate {
         hud.showsHUD = true
         trace = nil
         recordingPath = nil
-        app.setNeedsRedraw()
+        setNeedsFrame()
     }
 }

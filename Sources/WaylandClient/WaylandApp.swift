@@ -226,9 +226,18 @@ extension WaylandApp {
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
 
+    /// Has the delegate prepare the next frame in the buffer it will be drawn into (none free: later).
+    func prepareFrame() throws {
+        let size = surfaceScale.geometry(for: logicalSize).bufferSize
+        guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
+        let start = loop.now
+        delegate?.waylandApp(self, prepare: buffer)
+        pacer.prepared(seconds: loop.now - start)
+    }
+
     /// Draws one frame if one is requested, the compositor is ready for it and the pacer says now.
     private func drawIfNeeded() throws {
-        guard frameIsDue(), let surface = window?.surface.proxy else { return }
+        guard try frameIsDue(), let surface = window?.surface.proxy else { return }
         let geometry = surfaceScale.geometry(for: logicalSize)
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
@@ -273,7 +282,7 @@ extension WaylandApp: InputSink {
             if record.event.isCapabilities { earlySeatRecords.append(record) }
             return
         }
-        pacer.noteInput(record)
+        pacer.noteInput(record, at: loop.now)
         delegate.waylandApp(self, didReceive: record)
     }
     func deliver(_ key: KeyPress) { delegate?.waylandApp(self, keyPressed: key) }

@@ -11,6 +11,12 @@ public protocol WaylandAppDelegate: AnyObject {
     /// The window's logical size or scale changed (also called once for the first configure); the
     /// argument is the wl_surface buffer scale, `app.renderScale` the scale to draw at (fractional or not).
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int)
+    /// The next frame will be drawn into `buffer` soon: draw now what need not wait for the newest
+    /// input (an overlay's layout, the damage known so far), so that little is left between the
+    /// last input read and the commit. Called before `render`, again when input arrives early
+    /// enough; `render` then usually gets the same buffer and finishes the frame, but may get
+    /// another (after a resize), which it must draw as if nothing had been prepared.
+    func waylandApp(_ app: WaylandApp, prepare buffer: ShmBuffer)
     /// Draw the next frame into `buffer` (its `age` says what it still holds) and return the
     /// rectangles, in buffer pixels, that differ from the previous frame; empty means "no change".
     func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect]
@@ -25,6 +31,7 @@ public extension WaylandAppDelegate {
     func waylandApp(_ app: WaylandApp, didReceive record: RawRecord) {}
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {}
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {}
+    func waylandApp(_ app: WaylandApp, prepare buffer: ShmBuffer) {}
     /// Leaves the buffer as it is and reports it all as changed.
     func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
         [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]

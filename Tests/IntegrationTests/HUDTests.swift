@@ -121,6 +121,42 @@ struct HUDTests {
         #expect(try client.state().frame("red")?.origin == Point(x: margin, y: margin))
     }
 
+    @Test("with the HUD on, what a drag leaves on screen is exactly the window drawn whole")
+    func framesDrawnInPartsLeaveNoStalePixels() throws {
+        let client = try SandboxClient(hud: true)
+        // A drag like the latency benchmark's: input 8 ms apart, so frames are prepared (HUD laid
+        // out, damage drawn) at one input and finished with what later input changed.
+        let start = MonotonicClock.now()
+        try client.harness.touchDown(id: 0, x: 100, y: 100)
+        try client.harness.touchFrame()
+        for step in 1...60 {
+            let wait = start + Double(step) * 0.008 - MonotonicClock.now()
+            if wait > 0 { try client.harness.dispatch(for: wait) }
+            try client.harness.touchMotion(id: 0, x: 100 + 4 * Double(step), y: 100 + 3 * Double(step))
+            try client.harness.touchFrame()
+        }
+        try client.harness.touchUp(id: 0)
+        try client.harness.touchFrame()
+        // The HUD's paced text catches up within its interval; after that nothing changes.
+        try client.harness.dispatch(for: 0.5)
+        let shown = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        #expect(client.finish() == .exited(0))
+        // At exit the client draws its window whole, from nothing: the reference.
+        let whole = try PNGFile.read(contentsOf: client.screenshotPath)
+        #expect(whole.width == shown.width && whole.height == shown.height)
+        var differing = 0
+        var first: (Int, Int)?
+        for y in 0..<min(whole.height, shown.height) {
+            for x in 0..<min(whole.width, shown.width) where whole.rgba(x: x, y: y) != shown.rgba(x: x, y: y) {
+                differing += 1
+                if first == nil { first = (x, y) }
+            }
+        }
+        #expect(differing == 0, "\(differing) pixels differ, the first at \(String(describing: first))")
+        // The drag did move the square (the frames were not all skipped).
+        #expect(try client.state().frame("red")?.origin != Point(x: TouchDemoScene.cornerMargin, y: TouchDemoScene.cornerMargin))
+    }
+
     // MARK: - README screenshots
 
     /// Where `docsScreenshots` writes (unset: the test is skipped). Regenerate with

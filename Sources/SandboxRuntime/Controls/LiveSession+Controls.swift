@@ -23,7 +23,7 @@ extension LiveSession {
         switch target {
         case .handle:
             strip.isExpanded.toggle()
-            app.setNeedsRedraw()
+            setNeedsFrame()
         case .button(let button):
             perform(button.command)
         }

@@ -60,8 +60,29 @@ public struct FrameStatistics: Hashable, Sendable {
     public var feedbackTimeouts = 0
 }
 
-/// Owns the redraw state, the outstanding wl_surface.frame callback and, when wp_presentation is
-/// bound, the frame's feedback and the `RepaintPredictor` that times commits from it.
+/// Owns the frame path: the redraw state, the outstanding wl_surface.frame callback and, when
+/// wp_presentation is bound, the frames' feedback.
+///
+/// Frame policy (the whole of it): **commit once per repaint, with the newest input, as late as
+/// is safe before the repaint and no later than need be.**
+/// - Asking for a frame only sets a flag (`RedrawScheduler`): a frame is drawn at most once per
+///   loop pass, never while a frame callback is outstanding and, with wp_presentation, only once
+///   the previous frame's feedback arrived (a request waits for it at most
+///   `RepaintPredictor.feedbackWait` intervals). Timers and animations only ask for frames too.
+/// - Without a usable phase (no wp_presentation, no presentation yet, or the last one more than
+///   an interval ago, when the compositor's repaint loop may have stopped) a requested frame is
+///   drawn at once: the first input after the frame callback commits, the callback coalesces the rest.
+/// - Otherwise the frame is aimed: `RepaintPredictor` learns where the compositor's deadline lies
+///   after each presentation and sets the commit's target; rendering starts the measured render
+///   time plus `RepaintPredictor.wakeupSlack` before it, and a request that comes later in the
+///   cycle is drawn at once.
+/// - An aimed frame is drawn at once instead when no more input is expected before it would start
+///   (`InputCadence`: touchscreens report at a steady rate). Waiting could add nothing newer, and
+///   a loop wakeup close to the deadline, which a busy machine can delay past it, is saved.
+/// - The delegate prepares each frame first (`WaylandAppDelegate.waylandApp(_:prepare:)`: layout,
+///   and the damage known so far drawn into the frame's buffer) at the input after which no more
+///   is expected before `FramePreparation.lead` ahead of the start, or at a wakeup then; so between
+///   the last input read and the commit only what that input changed is drawn.
 final class FramePacer {
     private(set) var scheduler = RedrawScheduler()
     private(set) var predictor = RepaintPredictor()
@@ -73,6 +94,12 @@ final class FramePacer {
     var presentation: Presentation?
     /// Input seen since the last commit; it is in the next frame.
     private var pendingInput = FrameInput()
+    /// When the delegate prepares frames.
+    private(set) var preparation = FramePreparation()
+    /// When input is expected.
+    private(set) var cadence = InputCadence()
+    /// The last `decision` drew an aimed frame early.
+    private var drawsEarly = false
     /// Called with every presented or discarded frame.
     var onPresentation: (FramePresentation) -> Void = { _ in }
 
@@ -81,28 +108,59 @@ final class FramePacer {
     /// The window got a configure.
     func configure() { scheduler.configure() }
     /// The request was served without a commit.
-    func skip() { scheduler.didSkip() }
-    /// Notes the time of an input event, which the next frame shows.
-    func noteInput(_ record: RawRecord) { pendingInput.note(record) }
+    func skip() {
+        scheduler.didSkip()
+        preparation.frameEnded()
+    }
+    /// The delegate prepared the next frame in `seconds`.
+    func prepared(seconds: Double) { preparation.prepared(seconds: seconds) }
+    /// Notes an input event that arrived at `time` on the loop's clock; the next frame shows it.
+    func noteInput(_ record: RawRecord, at time: Double) {
+        pendingInput.note(record)
+        preparation.inputArrived()
+        cadence.inputArrived(at: time)
+    }
 
     /// What to do now: nil when no frame is wanted or the compositor is not ready for one;
     /// otherwise draw, or wait until a time on the loop's clock (CLOCK_MONOTONIC seconds).
+    /// A frame aimed at a repaint is drawn at once when no more input is expected before it would
+    /// start (`InputCadence`): waiting could not put newer input in it.
     func decision(loopNow: Double) -> FrameDecision? {
         guard scheduler.shouldDraw else { return nil }
+        drawsEarly = false
         guard let presentation else { return .draw }
         let now = presentation.now()
         switch predictor.decision(now: now) {
         case .draw: return .draw
-        case .wait(let until): return .wait(until: loopNow + (until - now))
+        case .wait(let until):
+            let start = loopNow + (until - now)
+            if predictor.isAimed(now: now), cadence.expectsNoInput(before: start) {
+                drawsEarly = true
+                return .draw
+            }
+            return .wait(until: start)
         }
     }
 
-    /// Reports how long the frame about to be committed took to render (s), and whether it redrew the whole surface.
-    func rendered(seconds: Double, wholeSurface: Bool) { predictor.rendered(seconds: seconds, wholeSurface: wholeSurface) }
+    /// When the frame would start if it waited for its aim (loop clock), whether or not it is
+    /// drawn earlier; nil when it is not aimed at a repaint.
+    func aimedStart(loopNow: Double) -> Double? {
+        guard let presentation, case .wait(let until) = predictor.decision(now: presentation.now()) else { return nil }
+        return loopNow + (until - presentation.now())
+    }
+
+    /// Reports how long the frame about to be committed took to render (s), and whether it redrew
+    /// the whole surface. A frame drawn early, right after its preparation drew it all, says
+    /// nothing of what rendering costs at the aimed start, when input since then is still to draw.
+    func rendered(seconds: Double, wholeSurface: Bool) {
+        guard !drawsEarly else { return }
+        predictor.rendered(seconds: seconds, wholeSurface: wholeSurface)
+    }
 
     /// Requests the frame callback (and presentation feedback) for the commit about to be made on `surface`.
     func willCommit(surface: OpaquePointer) {
         scheduler.didCommit()
+        preparation.frameEnded()
         statistics.commits += 1
         let callback = wl_surface_frame(surface)!
         wl_callback_add_listener(callback, FramePacer.listener, userData(self))

@@ -19,19 +19,15 @@ struct CommittedFrame: Equatable {
     var timed: Bool
 }
 
-/// Predicts the compositor's next repaint from wp_presentation feedback and says when to commit.
+/// Predicts the compositor's next repaint from wp_presentation feedback and aims commits at it:
+/// the aim of the frame policy, which `FramePacer`'s doc comment states whole.
 ///
-/// Policy (the whole of it): **commit once per repaint, with the newest input, as late as is safe
-/// before the repaint.**
 /// - A frame is committed only after the previous one was presented (its feedback arrived; a
 ///   request waits for it at most `feedbackWait` intervals).
 /// - In the repaint cycle right after a presentation at P, the commit is aimed at P + `targetOffset`:
 ///   rendering starts the measured render time (the slowest of the last `renderHistoryLength`
 ///   frames that did not redraw the whole surface) plus `wakeupSlack` before it. A request that
-///   comes later in the cycle is drawn at once.
-/// - With no usable phase (no wp_presentation, no presentation yet, or the last one more than an
-///   interval ago, when the compositor's repaint loop may have stopped) a request is drawn at once:
-///   the first input after the frame callback commits, and the frame callback coalesces the rest.
+///   comes later in the cycle is drawn at once; with no usable phase, every request is.
 /// - Where the deadline lies is learned from two bounds. From above: a compositor sends a
 ///   frame's wl_surface.frame callback from the repaint that took the commit, never before it
 ///   begins, so the earliest callback of the last `historyLength` frames, measured from each
@@ -88,8 +84,10 @@ struct RepaintPredictor: Equatable {
     static let maximumLateMargin = 2.0e-3
     /// How fast that margin fades per hit (s): one guard (0.2 ms) in 20 frames.
     static let lateMarginFade = 0.01e-3
-    /// Time allowed between the loop's timer and the start of rendering (s).
-    static let wakeupSlack = 0.1e-3
+    /// Time allowed between the loop's timer and the start of rendering (s): a loop wakeup on a
+    /// busy 2-core machine came 0.1 to 0.3 ms late now and then (0.1 ms missed a repaint about
+    /// once per drag in `gesture-bench latency`).
+    static let wakeupSlack = 0.2e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway:
     /// long, since the frame callback already came and feedback is late only when the compositor
     /// is (a loaded weston headless can be 100 ms late).
@@ -179,6 +177,12 @@ struct RepaintPredictor: Equatable {
         guard let reference = usableReference(now: now), let offset = targetOffset else { return .draw }
         let start = reference + offset - renderEstimate - Self.wakeupSlack
         return now >= start ? .draw : .wait(until: start)
+    }
+
+    /// True when a request at `now` is aimed at a repaint: a usable phase, and no earlier frame's
+    /// feedback outstanding.
+    func isAimed(now: Double) -> Bool {
+        inFlight == nil && usableReference(now: now) != nil && targetOffset != nil
     }
 
     /// The latest presentation if `now` is still in the repaint cycle that follows it.

@@ -8,16 +8,35 @@ extension WaylandApp {
     }
 
     /// True when a frame should be drawn in this loop pass; when the pacer wants a later moment,
-    /// arms one loop timer for it (the pass it wakes calls this again).
-    func frameIsDue() -> Bool {
+    /// arms one loop timer for it (the pass it wakes calls this again). The delegate prepares the
+    /// frame first, when `FramePreparation` says.
+    func frameIsDue() throws -> Bool {
         if let frameTimer { loop.cancel(frameTimer) }
         frameTimer = nil
-        switch pacer.decision(loopNow: loop.now) {
-        case nil: return false
+        guard var decision = pacer.decision(loopNow: loop.now) else { return false }
+        // A frame drawn early is prepared as if it waited: there is time for it.
+        let start = pacer.aimedStart(loopNow: loop.now) ?? decision.start(now: loop.now)
+        if pacer.preparation.shouldPrepare(now: loop.now, start: start, nextInput: pacer.cadence.earliestNext) {
+            try prepareFrame()
+            guard let after = pacer.decision(loopNow: loop.now) else { return false }
+            decision = after
+        }
+        switch decision {
         case .draw: return true
         case .wait(let until):
-            frameTimer = loop.schedule(at: until) { [unowned self] in frameTimer = nil }
+            let wake = pacer.preparation.wakeup(start: until)
+            frameTimer = loop.schedule(at: wake) { [unowned self] in frameTimer = nil }
             return false
+        }
+    }
+}
+
+extension FrameDecision {
+    /// When the frame starts, `now` when it is due now.
+    func start(now: Double) -> Double {
+        switch self {
+        case .draw: return now
+        case .wait(let until): return until
         }
     }
 }

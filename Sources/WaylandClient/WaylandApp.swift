@@ -226,6 +226,12 @@ extension WaylandApp {
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
 
+    /// Polls the compositor's socket without sleeping until it has something to read or `until`.
+    func waitForEvents(until: Double) {
+        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
+        while loop.now < until, poll(&descriptor, 1, 0) == 0 {}
+    }
+
     /// Has the delegate prepare the next frame in the buffer it will be drawn into (none free: later).
     func prepareFrame() throws {
         let size = surfaceScale.geometry(for: logicalSize).bufferSize

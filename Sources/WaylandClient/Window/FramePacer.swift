@@ -78,7 +78,9 @@ public struct FrameStatistics: Hashable, Sendable {
 ///   cycle is drawn at once.
 /// - An aimed frame is drawn at once instead when no more input is expected before it would start
 ///   (`InputCadence`: touchscreens report at a steady rate). Waiting could add nothing newer, and
-///   a loop wakeup close to the deadline, which a busy machine can delay past it, is saved.
+///   a loop wakeup close to the deadline, which a busy machine can delay past it, is saved. When
+///   the wakeup at the start comes on time and input is due within the slack left for a late one,
+///   the loop polls for it without sleeping until it comes or the slack is spent (`inputWait`).
 /// - The delegate prepares each frame first (`WaylandAppDelegate.waylandApp(_:prepare:)`: layout,
 ///   and the damage known so far drawn into the frame's buffer) at the input after which no more
 ///   is expected before `FramePreparation.lead` ahead of the start, or at a wakeup then; so between
@@ -140,6 +142,21 @@ final class FramePacer {
             }
             return .wait(until: start)
         }
+    }
+
+    /// How much of the wakeup slack is kept when waiting for input at a frame's start (s).
+    static let inputWaitMargin = 0.05e-3
+
+    /// Until when (loop clock) a frame due now should first wait for input that is due any
+    /// moment: its start came and the next input is expected before the slack that was left
+    /// for a late wakeup runs out (but for `inputWaitMargin`). Nil: draw now.
+    func inputWait(loopNow: Double) -> Double? {
+        guard scheduler.shouldDraw, let presentation else { return nil }
+        let now = presentation.now()
+        guard predictor.isAimed(now: now), let start = predictor.aimedStart(now: now), now >= start else { return nil }
+        let latest = loopNow + (start - now) + RepaintPredictor.wakeupSlack - Self.inputWaitMargin
+        guard loopNow < latest, let next = cadence.earliestNext, next < latest else { return nil }
+        return latest
     }
 
     /// When the frame would start if it waited for its aim (loop clock), whether or not it is

@@ -86,7 +86,8 @@ struct RepaintPredictor: Equatable {
     static let lateMarginFade = 0.01e-3
     /// Time allowed between the loop's timer and the start of rendering (s): a loop wakeup on a
     /// busy 2-core machine came 0.1 to 0.3 ms late now and then (0.1 ms missed a repaint about
-    /// once per drag in `gesture-bench latency`).
+    /// once per drag in `gesture-bench latency`). A wakeup on time spends it waiting for input
+    /// that is due (`FramePacer.inputWait`).
     static let wakeupSlack = 0.2e-3
     /// How many intervals a request waits for the previous frame's feedback before drawing anyway:
     /// long, since the frame callback already came and feedback is late only when the compositor
@@ -174,9 +175,15 @@ struct RepaintPredictor: Equatable {
             if now < inFlight.commit + wait { return .wait(until: inFlight.commit + wait) }
             return .draw
         }
-        guard let reference = usableReference(now: now), let offset = targetOffset else { return .draw }
-        let start = reference + offset - renderEstimate - Self.wakeupSlack
+        guard let start = aimedStart(now: now) else { return .draw }
         return now >= start ? .draw : .wait(until: start)
+    }
+
+    /// When rendering starts for the frame a request at `now` is aimed at (whether or not that
+    /// is past); nil when it is not aimed (no usable phase).
+    func aimedStart(now: Double) -> Double? {
+        guard let reference = usableReference(now: now), let offset = targetOffset else { return nil }
+        return reference + offset - renderEstimate - Self.wakeupSlack
     }
 
     /// True when a request at `now` is aimed at a repaint: a usable phase, and no earlier frame's

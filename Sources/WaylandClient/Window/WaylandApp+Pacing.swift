@@ -21,6 +21,13 @@ extension WaylandApp {
             guard let after = pacer.decision(loopNow: loop.now) else { return false }
             decision = after
         }
+        if case .draw = decision, let until = pacer.inputWait(loopNow: loop.now) {
+            // Input is due within the slack: poll for it rather than sleep (a sleep can wake too
+            // late). It is drawn in the pass that reads it; without it, the timer draws at `until`.
+            waitForEvents(until: until)
+            frameTimer = loop.schedule(at: until) { [unowned self] in frameTimer = nil }
+            return false
+        }
         switch decision {
         case .draw: return true
         case .wait(let until):

@@ -1,6 +1,6 @@
 // MARK: - When the delegate prepares a frame
 
-/// Decides when the delegate prepares the next frame (`WaylandAppDelegate.waylandAppWillDrawFrame`):
+/// Decides when the delegate prepares the next frame (`WaylandAppDelegate.waylandApp(_:prepare:)`):
 /// work such as an overlay's layout, which need not wait for the newest input, kept out of the time
 /// between the frame's last input read and its commit.
 ///

@@ -40,7 +40,7 @@ struct FramePreparation: Equatable {
     mutating func prepared(seconds: Double) {
         isPrepared = true
         isPreparedOnce = true
-        append(seconds, to: &durations)
+        durations.append(seconds, keepingLast: Self.historyLength)
     }
 
     /// A frame was committed or skipped: the next one is prepared anew.
@@ -62,9 +62,4 @@ struct FramePreparation: Equatable {
 
     /// When the loop must wake for the frame that starts at `start`: to prepare it, or to draw it.
     func wakeup(start: Double) -> Double { isPreparedOnce ? start : start - lead }
-
-    private func append(_ value: Double, to history: inout [Double]) {
-        history.append(value)
-        if history.count > Self.historyLength { history.removeFirst(history.count - Self.historyLength) }
-    }
 }

@@ -25,10 +25,7 @@ struct InputCadence: Equatable {
 
     /// An input event arrived at `time`.
     mutating func inputArrived(at time: Double) {
-        if let lastInput, time - lastInput > Self.burstGap {
-            gaps.append(time - lastInput)
-            if gaps.count > Self.historyLength { gaps.removeFirst(gaps.count - Self.historyLength) }
-        }
+        if let lastInput, time - lastInput > Self.burstGap { gaps.append(time - lastInput, keepingLast: Self.historyLength) }
         lastInput = time
     }
 

@@ -204,13 +204,13 @@ struct RepaintPredictor: Equatable {
     /// resize) is not what the timed frames cost, and would hold them early for a while.
     mutating func rendered(seconds: Double, wholeSurface: Bool = false) {
         guard !wholeSurface else { return }
-        append(seconds, to: &renderTimes, keeping: Self.renderHistoryLength)
+        renderTimes.append(seconds, keepingLast: Self.renderHistoryLength)
     }
 
     /// `frame`'s wl_surface.frame callback came at `time`: the repaint that took it had begun.
     mutating func callbackDone(_ frame: CommittedFrame, at time: Double) {
         guard let reference = frame.reference else { return }
-        append(time - reference, to: &callbackOffsets)
+        callbackOffsets.append(time - reference, keepingLast: Self.historyLength)
     }
 
     /// A frame was committed at `now` with a presentation feedback request; the result goes
@@ -230,7 +230,7 @@ struct RepaintPredictor: Equatable {
         if refresh > 0 { self.refresh = refresh }
         if inFlight == frame { inFlight = nil }
         // Consecutive presentations of our frames: the shortest recent gap is one repaint interval.
-        if let lastPresented, time > lastPresented { append(time - lastPresented, to: &intervals) }
+        if let lastPresented, time > lastPresented { intervals.append(time - lastPresented, keepingLast: Self.historyLength) }
         defer { lastPresented = max(lastPresented ?? time, time) }
         guard let reference = frame.reference else { return nil }
         let elapsed = time - reference
@@ -268,10 +268,5 @@ struct RepaintPredictor: Equatable {
     /// `frame` was never shown: no phase is learned.
     mutating func discarded(_ frame: CommittedFrame) {
         if inFlight == frame { inFlight = nil }
-    }
-
-    private func append(_ value: Double, to history: inout [Double], keeping length: Int = historyLength) {
-        history.append(value)
-        if history.count > length { history.removeFirst(history.count - length) }
     }
 }

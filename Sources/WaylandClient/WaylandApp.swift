@@ -252,7 +252,8 @@ extension WaylandApp {
         let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
         let geometryChanged = committed != geometry
-        pacer.rendered(seconds: loop.now - renderStart, wholeSurface: geometryChanged)
+        let renderEnd = loop.now
+        pacer.rendered(seconds: renderEnd - renderStart, wholeSurface: geometryChanged, loopNow: renderEnd)
         let damage = geometryChanged ? [whole] : reported.map { $0.clamped(to: size) }.filter { !$0.isEmpty }
         guard !damage.isEmpty else { return pacer.skip() }
         guard let storage = buffer.storage as? ShmStorage else { preconditionFailure("pool storage is not wl_shm") }

@@ -100,8 +100,6 @@ final class FramePacer {
     private(set) var preparation = FramePreparation()
     /// When input is expected.
     private(set) var cadence = InputCadence()
-    /// The last `decision` drew an aimed frame early.
-    private var drawsEarly = false
     /// Called with every presented or discarded frame.
     var onPresentation: (FramePresentation) -> Void = { _ in }
 
@@ -129,17 +127,13 @@ final class FramePacer {
     /// start (`InputCadence`): waiting could not put newer input in it.
     func decision(loopNow: Double) -> FrameDecision? {
         guard scheduler.shouldDraw else { return nil }
-        drawsEarly = false
         guard let presentation else { return .draw }
         let now = presentation.now()
         switch predictor.decision(now: now) {
         case .draw: return .draw
         case .wait(let until):
             let start = loopNow + (until - now)
-            if predictor.isAimed(now: now), cadence.expectsNoInput(before: start) {
-                drawsEarly = true
-                return .draw
-            }
+            if predictor.isAimed(now: now), cadence.expectsNoInput(before: start) { return .draw }
             return .wait(until: start)
         }
     }
@@ -151,26 +145,27 @@ final class FramePacer {
     /// moment: its start came and the next input is expected before the slack that was left
     /// for a late wakeup runs out (but for `inputWaitMargin`). Nil: draw now.
     func inputWait(loopNow: Double) -> Double? {
-        guard scheduler.shouldDraw, let presentation else { return nil }
-        let now = presentation.now()
-        guard predictor.isAimed(now: now), let start = predictor.aimedStart(now: now), now >= start else { return nil }
-        let latest = loopNow + (start - now) + RepaintPredictor.wakeupSlack - Self.inputWaitMargin
+        guard scheduler.shouldDraw, let start = aimedStart(loopNow: loopNow), loopNow >= start else { return nil }
+        let latest = start + RepaintPredictor.wakeupSlack - Self.inputWaitMargin
         guard loopNow < latest, let next = cadence.earliestNext, next < latest else { return nil }
         return latest
     }
 
-    /// When the frame would start if it waited for its aim (loop clock), whether or not it is
-    /// drawn earlier; nil when it is not aimed at a repaint.
+    /// When rendering starts for the frame aimed at the next repaint (loop clock), whether that
+    /// is past or the frame is drawn earlier; nil when no frame is aimed (`RepaintPredictor.isAimed`).
     func aimedStart(loopNow: Double) -> Double? {
-        guard let presentation, case .wait(let until) = predictor.decision(now: presentation.now()) else { return nil }
-        return loopNow + (until - presentation.now())
+        guard let presentation else { return nil }
+        let now = presentation.now()
+        guard predictor.isAimed(now: now), let start = predictor.aimedStart(now: now) else { return nil }
+        return loopNow + (start - now)
     }
 
-    /// Reports how long the frame about to be committed took to render (s), and whether it redrew
-    /// the whole surface. A frame drawn early, right after its preparation drew it all, says
-    /// nothing of what rendering costs at the aimed start, when input since then is still to draw.
-    func rendered(seconds: Double, wholeSurface: Bool) {
-        guard !drawsEarly else { return }
+    /// Reports how long the frame about to be committed took to render (s, ending at `loopNow`),
+    /// and whether it redrew the whole surface. A frame drawn before its aimed start, right after
+    /// its preparation drew it all, says nothing of what rendering costs at that start, when input
+    /// since then is still to draw.
+    func rendered(seconds: Double, wholeSurface: Bool, loopNow: Double) {
+        if let start = aimedStart(loopNow: loopNow), loopNow - seconds < start { return }
         predictor.rendered(seconds: seconds, wholeSurface: wholeSurface)
     }
 

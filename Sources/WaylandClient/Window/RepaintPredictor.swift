@@ -189,7 +189,7 @@ struct RepaintPredictor: Equatable {
     /// True when a request at `now` is aimed at a repaint: a usable phase, and no earlier frame's
     /// feedback outstanding.
     func isAimed(now: Double) -> Bool {
-        inFlight == nil && usableReference(now: now) != nil && targetOffset != nil
+        inFlight == nil && aimedStart(now: now) != nil
     }
 
     /// The latest presentation if `now` is still in the repaint cycle that follows it.

@@ -17,11 +17,11 @@ struct GhostSpotTests {
         try harness.key(LinuxInputCode.keyLeftAlt, pressed: true)
         try harness.pointerButton(LinuxInputCode.buttonLeft, pressed: true)
         try harness.dispatch(for: 0.15)
-        let held = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        let held = try client.screenshot()
         try harness.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
         try harness.key(LinuxInputCode.keyLeftAlt, pressed: false)
         try harness.dispatch(for: 0.15)
-        let released = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        let released = try client.screenshot()
         #expect(client.finish() == .exited(0))
 
         let background = TouchDemoScene.background

@@ -103,7 +103,7 @@ struct HUDTests {
         let client = try SandboxClient()
         let red = TouchDemoScene.squares[0].color, background = TouchDemoScene.background
         func colour(at x: Int, _ y: Int) throws -> [UInt8] {
-            let image = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+            let image = try client.screenshot()
             return Array(image.rgba(x: x, y: y).prefix(3))
         }
         func bytes(_ c: Color) -> [UInt8] { [c.red, c.green, c.blue].map { UInt8(($0 * 255).rounded()) } }
@@ -139,7 +139,7 @@ struct HUDTests {
         try client.harness.touchFrame()
         // The HUD's paced text catches up within its interval; after that nothing changes.
         try client.harness.dispatch(for: 0.5)
-        let shown = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        let shown = try client.screenshot()
         #expect(client.finish() == .exited(0))
         // At exit the client draws its window whole, from nothing: the reference.
         let whole = try PNGFile.read(contentsOf: client.screenshotPath)

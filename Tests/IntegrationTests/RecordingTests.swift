@@ -107,7 +107,7 @@ struct RecordingTests {
         let client = try SandboxClient(scale: 2)
         try client.inject("down 0 100 100; frame; motion 0 200 150; frame; up 0; frame")
         try client.harness.dispatch(for: 0.1)
-        let shot = try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path))
+        let shot = try client.screenshot()
         #expect(client.finish() == .exited(0))
         #expect(try client.trace().header?.environment.surface?.bufferScale == 2)
         #expect(try client.state().frame("red")?.origin == Point(x: TouchDemoScene.cornerMargin + 100,

@@ -10,7 +10,11 @@ extension SandboxClient {
     /// Pixels of the HUD's text colour (the control strip's labels use it too) inside `area` of a
     /// weston screenshot taken now.
     func hudTextPixels(in area: PixelRect) throws -> Int {
-        let image = try PNGFile.read(contentsOf: try weston.screenshot(in: files.path))
-        return image.count(of: HUDStyle.textColor, within: Self.textTolerance, in: area)
+        try screenshot().count(of: HUDStyle.textColor, within: Self.textTolerance, in: area)
+    }
+
+    /// What weston shows now, read back from its screenshot.
+    func screenshot() throws -> RGBAImage {
+        try PNGFile.read(contentsOf: try weston.screenshot(in: files.path))
     }
 }

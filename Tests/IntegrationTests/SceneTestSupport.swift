@@ -52,7 +52,7 @@ final class SceneRun {
 
     /// A weston screenshot of the whole output now.
     func screenshot() throws -> Screenshot {
-        Screenshot(image: try PNGFile.read(contentsOf: try client.weston.screenshot(in: client.files.path)), scale: scale)
+        Screenshot(image: try client.screenshot(), scale: scale)
     }
 
     /// Ends the client cleanly and returns its final scene state.

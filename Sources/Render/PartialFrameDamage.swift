@@ -7,7 +7,10 @@ import TouchKit
 /// (`DamageTracker`); a later part of the same frame in the same buffer draws only the damage
 /// added since; a part in another buffer (the compositor released a newer one) starts over in
 /// it, and a whole-surface damage is never drawn in parts. All parts' damage joins the frame's,
-/// so buffers drawn later repaint it too.
+/// so buffers drawn later repaint it too. A frame that draws nothing (no damage, in a buffer that
+/// lacks nothing) is not committed, so it is not remembered either: it must not count in the
+/// ages of buffers. One with no damage of its own in a buffer that lacks some still repairs it
+/// and is committed: the next input then finds both buffers whole.
 public struct PartialFrameDamage: Sendable {
     /// Every frame's damage, for buffers of any age.
     public private(set) var tracker = DamageTracker()
@@ -36,10 +39,11 @@ public struct PartialFrameDamage: Sendable {
         return clip
     }
 
-    /// Ends the frame and returns what of its buffer it changed (nil: all of it).
+    /// Ends the frame and returns what of its buffer it changed (nil: all of it); empty when it
+    /// drew nothing, which is then not committed and not remembered.
     public mutating func finishFrame() -> [Rect]? {
         defer {
-            tracker.commitFrame()
+            if drawn?.isEmpty != true { tracker.commitFrame() }
             buffer = nil
             drawn = []
         }

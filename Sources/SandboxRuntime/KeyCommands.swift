@@ -249,7 +249,8 @@ extension LiveSession {
         var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
         snapshot.latency = presentLatency.line
-        let paced = hudTextPace.snapshot(snapshot, now: app.loop.now)
+        // Paced only while shown: hidden, none of that text is laid out, and nothing waits for it.
+        let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: app.loop.now) : (snapshot: snapshot, recheck: nil)
         snapshot = paced.snapshot
         if let recheck = paced.recheck, hudTextTimer == nil {
             hudTextTimer = app.loop.schedule(at: recheck) { [unowned self] in

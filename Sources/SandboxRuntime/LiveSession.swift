@@ -170,7 +170,7 @@ public final class LiveSession: WaylandAppDelegate {
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
         if case .activated(let target) = control { activate(target) }  // Controls/LiveSession+Controls.swift
-        if hud.isShowing || record.isEmulated { setNeedsFrame() }
+        if hud.isShowing || record.isEmulated { setNeedsFrame(hudChanged: hud.isShowing) }
         if !record.isControl { keys.note(record) }
         guard !keys.isPaused else { return }
         // Control records go in too: the host drops them exactly as replay does.
@@ -260,12 +260,15 @@ public final class LiveSession: WaylandAppDelegate {
     // MARK: - Output
 
     private func requestRedrawIfDamaged() {
-        if host.scene.window.needsDisplay { setNeedsFrame() }
+        // The scene's state is in the HUD's panels only while they are shown.
+        if host.scene.window.needsDisplay { setNeedsFrame(hudChanged: hud.isShowing) }
     }
 
-    /// Asks for a frame after a change the HUD may show: the HUD is behind until a frame is prepared.
-    func setNeedsFrame() {
-        hudIsBehind = true
+    /// Asks for a frame; after a change the HUD or the control strip shows (`hudChanged`), they
+    /// are behind until a frame is prepared, and a frame that was prepared earlier is followed by
+    /// another. Changes nothing shown depends on ask for no such frame.
+    func setNeedsFrame(hudChanged: Bool = true) {
+        if hudChanged { hudIsBehind = true }
         app.setNeedsRedraw()
     }
 

@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// GestureSandbox: a Wayland touch client re-creating UIKit's touch model.
-/// Layering (lower never imports higher): TouchKit ← TouchStream ← Scenes/Render ← SandboxRuntime ← CLI.
+/// Layering (lower never imports higher): TouchKit ← TouchStream ← platform layers ← Playback ← Live, Matrix ← Benchmarks, CLI
+/// (docs/architecture.md is the map).
 let package = Package(
     name: "GestureSandbox",
     platforms: [.macOS(.v14)],
@@ -56,19 +57,28 @@ let package = Package(
         .target(name: "CompositorDrivers", dependencies: [
             "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
         ]),
-        .target(name: "SandboxRuntime", dependencies: [
-            "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
+        // MARK: - The jobs: playback (headless), the live window, the matrix, benchmarks
+        // Playback needs no libwayland: a scene is tested, replayed, compared and reported headless.
+        .target(name: "Playback", dependencies: ["TouchKit", "TouchStream", "Scenes", "Render"]),
+        .target(name: "Live", dependencies: [
+            "Playback", "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes",
             .product(name: "Logging", package: "swift-log"),
+        ]),
+        .target(name: "Matrix", dependencies: [
+            "Playback", "TouchKit", "TouchStream", "Scenes", "SandboxHarness", "CompositorDrivers",
+        ]),
+        .target(name: "Benchmarks", dependencies: [
+            "Playback", "Live", "TouchKit", "TouchStream", "Render", "Scenes", "SandboxHarness",
         ]),
 
         // MARK: - Executables
         .executableTarget(name: "gesture-sandbox", dependencies: [
-            "SandboxRuntime", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
+            "Playback", "Live", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
-            "TouchKit", "TouchStream", "Render", "Scenes", "SandboxRuntime",
+            "TouchKit", "TouchStream", "Render", "Scenes", "Live", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -79,16 +89,16 @@ let package = Package(
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
-            "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",
+            "Scenes", "Playback", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
-            "SandboxRuntime", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
+            "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
         ]),
         .testTarget(name: "DriverTests", dependencies: [
-            "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "SandboxRuntime", "Scenes", "TouchKit", "WaylandClient",
+            "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
-            "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
         ]),
     ]
 )

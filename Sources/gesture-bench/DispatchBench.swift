@@ -219,10 +219,9 @@ struct MicrosecondSummary: CustomStringConvertible {
     let count: Int
 
     init(_ samples: [Double]) {
-        let sorted = samples.sorted()
-        count = sorted.count
-        median = sorted.isEmpty ? .nan : sorted[sorted.count / 2]
-        p90 = sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int((0.9 * Double(sorted.count)).rounded(.up)) - 1)]
+        count = samples.count
+        median = Percentile.median(samples) ?? .nan
+        p90 = Percentile.of(samples, 90) ?? .nan
     }
 
     var description: String {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import SandboxRuntime
+import Benchmarks
+import Live
 import TouchKit
 
 /// `gesture-bench hud`: what the heads-up display adds to a damage-only live frame.

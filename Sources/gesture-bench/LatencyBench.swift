@@ -1,6 +1,7 @@
 import ArgumentParser
+import Benchmarks
 import Foundation
-import SandboxRuntime
+import Live
 import TouchStream
 
 /// `gesture-bench latency`: input → on-screen latency of touch clients under the harness weston.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxRuntime
+import Playback
 import TouchStream
 
 /// `gesture-sandbox check`: the conformance checker over a trace file.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxRuntime
+import Playback
 import Scenes
 import TouchKit
 import TouchStream

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxRuntime
+import Matrix
 
 /// `gesture-sandbox demo`: the scripted session under a private headless weston.
 struct Demo: ParsableCommand {

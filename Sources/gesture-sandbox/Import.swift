@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxRuntime
+import Playback
 import TouchKit
 import TouchStream
 

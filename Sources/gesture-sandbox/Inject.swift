@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SandboxHarness
-import SandboxRuntime
+
 import TouchStream
 
 /// `gesture-sandbox inject`: a compact script into the harness of a private weston.

@@ -1,7 +1,8 @@
 import ArgumentParser
 import CompositorDrivers
 import Foundation
-import SandboxRuntime
+import Matrix
+import Playback
 import TouchStream
 
 /// `gesture-sandbox matrix`: one set of touch scripts through every compositor, one report.

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import SandboxRuntime
+import Playback
 import TouchStream
 
 /// `gesture-sandbox report`: a folder a compositor maintainer can act on.

@@ -1,8 +1,7 @@
 import ArgumentParser
 import Foundation
+import Live
 import TouchStream
-import SandboxRuntime
-import WaylandClient
 
 /// `gesture-sandbox run`: the live window.
 struct Run: ParsableCommand {

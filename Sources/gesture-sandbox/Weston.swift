@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
+import Playback
 import SandboxHarness
-import SandboxRuntime
 
 /// `gesture-sandbox weston`: a private headless weston with the harness, until stopped.
 struct Weston: ParsableCommand {

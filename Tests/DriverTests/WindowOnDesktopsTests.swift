@@ -1,8 +1,8 @@
 import CompositorDrivers
 import Foundation
+import Live
 import Render
 import SandboxHarness
-import SandboxRuntime
 import Scenes
 import Testing
 import TouchKit

@@ -1,7 +1,7 @@
 import Foundation
+import Live
 import Render
 import SandboxHarness
-import SandboxRuntime
 import Scenes
 import Testing
 import TouchKit

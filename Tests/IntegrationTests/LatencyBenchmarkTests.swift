@@ -1,6 +1,6 @@
+import Benchmarks
 import Foundation
 import SandboxHarness
-import SandboxRuntime
 import Testing
 
 /// `gesture-bench latency`'s machinery under a real harness weston: it runs, and its numbers

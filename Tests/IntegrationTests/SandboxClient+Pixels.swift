@@ -1,5 +1,5 @@
+import Live
 import Render
-import SandboxRuntime
 
 // MARK: - What the client shows, read from a weston screenshot
 

@@ -1,7 +1,7 @@
 import Foundation
+import Playback
 import Render
 import SandboxHarness
-import SandboxRuntime
 import Scenes
 import Testing
 import TouchKit

@@ -1,7 +1,8 @@
 import Foundation
+import Live
+import Playback
 import Render
 import SandboxHarness
-import SandboxRuntime
 import Scenes
 import Testing
 import TouchKit

@@ -1,8 +1,8 @@
+@testable import Playback
 import Scenes
+import Testing
 import TouchKit
 import TouchStream
-import Testing
-@testable import SandboxRuntime
 
 // MARK: - Comparing deliveries logs
 

@@ -1,6 +1,7 @@
+import Benchmarks
 import SandboxHarness
-import SandboxRuntime
 import Testing
+import TouchStream
 
 /// How input, commit and repaint times become latencies (times in seconds, made up).
 @Suite struct DragMeasurementTests {

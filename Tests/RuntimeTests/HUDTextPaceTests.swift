@@ -1,6 +1,6 @@
+@testable import Live
 import Testing
 import TouchKit
-@testable import SandboxRuntime
 
 // MARK: - The HUD's streaming text, paced
 

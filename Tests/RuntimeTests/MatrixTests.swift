@@ -3,11 +3,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import Matrix
+@testable import Playback
 import Scenes
+import Testing
 import TouchKit
 import TouchStream
-import Testing
-@testable import SandboxRuntime
 
 // MARK: - The matrix on synthetic streams
 

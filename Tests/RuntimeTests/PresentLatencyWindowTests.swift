@@ -1,4 +1,4 @@
-import SandboxRuntime
+import Live
 import Testing
 
 /// The HUD's input → presented line.

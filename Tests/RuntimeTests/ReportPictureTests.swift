@@ -1,10 +1,10 @@
 import Foundation
+@testable import Playback
 import Render
 import Scenes
+import Testing
 import TouchKit
 import TouchStream
-import Testing
-@testable import SandboxRuntime
 
 // MARK: - Report pictures show the touches
 

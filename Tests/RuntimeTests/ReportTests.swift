@@ -2,12 +2,12 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+@testable import Playback
 import Render
 import Scenes
+import Testing
 import TouchKit
 import TouchStream
-import Testing
-@testable import SandboxRuntime
 
 // MARK: - Bug report folders
 

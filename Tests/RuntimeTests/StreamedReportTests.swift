@@ -1,10 +1,10 @@
 import Foundation
+@testable import Playback
 import Render
 import Scenes
+import Testing
 import TouchKit
 import TouchStream
-import Testing
-@testable import SandboxRuntime
 
 // MARK: - report and minimize over a streamed trace, with bounded summaries
 

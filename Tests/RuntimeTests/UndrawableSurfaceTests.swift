@@ -1,4 +1,4 @@
-import SandboxRuntime
+import Playback
 import Scenes
 import Testing
 import TouchKit

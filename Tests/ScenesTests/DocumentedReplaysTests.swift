@@ -1,5 +1,5 @@
 import Foundation
-import SandboxRuntime
+import Playback
 import Scenes
 import Testing
 import TouchKit

@@ -1,4 +1,4 @@
-import SandboxRuntime
+
 import Scenes
 import Testing
 import TouchKit

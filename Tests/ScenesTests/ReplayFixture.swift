@@ -1,6 +1,6 @@
 import Foundation
+import Playback
 import Render
-import SandboxRuntime
 import Scenes
 import Testing
 import TouchKit

@@ -1,3 +1,4 @@
+import Benchmarks
 import Render
 import Testing
 import TouchKit

@@ -1,3 +1,4 @@
+import Playback
 import TouchKit
 import WaylandClient
 

@@ -1,4 +1,6 @@
 import Foundation
+import Live
+import Playback
 import Render
 import Scenes
 import TouchKit
@@ -23,9 +25,8 @@ public struct HUDBenchmark {
         public var description: String { String(format: "median %.3f ms, p90 %.3f ms", median, p90) }
 
         init(_ samples: [Double]) {
-            let sorted = samples.sorted()
-            median = sorted.isEmpty ? 0 : sorted[sorted.count / 2]
-            p90 = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 9 / 10)]
+            median = Percentile.median(samples) ?? 0
+            p90 = Percentile.of(samples, 90) ?? 0
         }
     }
 

@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import Playback
 
 // MARK: - One script across compositors
 

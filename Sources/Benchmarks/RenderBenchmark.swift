@@ -1,5 +1,7 @@
 import Foundation
+import Render
 import TouchKit
+import TouchStream
 
 /// A repeatable render workload: a window of views repainted whole, or by damage while one view is dragged.
 ///
@@ -130,9 +132,8 @@ public struct RenderBenchmark {
                 samples.append(Double(elapsed.components.attoseconds) / 1e15 + Double(elapsed.components.seconds) * 1e3)
             }
         }
-        samples.sort()
-        let p90Index = min(samples.count - 1, Int((0.9 * Double(samples.count)).rounded(.up)) - 1)
-        return Summary(median: samples[samples.count / 2], p90: samples[max(0, p90Index)], iterations: samples.count)
+        return Summary(median: Percentile.median(samples) ?? 0, p90: Percentile.of(samples, 90) ?? 0,
+                       iterations: samples.count)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import SandboxHarness
 import Scenes
 import TouchKit

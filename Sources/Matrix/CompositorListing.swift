@@ -1,4 +1,5 @@
 import CompositorDrivers
+import Playback
 
 // MARK: - `gesture-sandbox compositors`
 

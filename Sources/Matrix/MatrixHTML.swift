@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import Playback
 import TouchStream
 
 // MARK: - matrix.html

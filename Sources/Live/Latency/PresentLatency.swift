@@ -1,3 +1,5 @@
+import TouchStream
+
 // MARK: - Input → presented latency over the last seconds
 
 /// The HUD's latency line: input → presented latency (p50, p99) of the input events shown in the

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Playback
 import Render
 import Scenes
 import TouchKit

@@ -1,4 +1,5 @@
 import Foundation
+import Playback
 import TouchStream
 
 // MARK: - The built-in scripts (`matrix --battery`; documented in docs/battery.md)

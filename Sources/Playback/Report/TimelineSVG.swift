@@ -118,7 +118,7 @@ public enum TimelineSVG {
     }
 
     /// Text escaped for XML content and attributes.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {

@@ -1,3 +1,4 @@
+import Playback
 import Render
 import TouchKit
 import TouchStream

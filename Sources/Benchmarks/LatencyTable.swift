@@ -1,4 +1,5 @@
 import Foundation
+import TouchStream
 
 // MARK: - The table gesture-bench latency prints
 

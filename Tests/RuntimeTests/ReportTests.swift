@@ -67,6 +67,35 @@ import TouchStream
         #expect(try elements("path", class: "finding").map { $0["data-rule"] } == ["R3"])
     }
 
+    /// A live recording: the seat's capabilities first (no time), then wl_touch times since the
+    /// compositor's boot. The drag must fill the axis, not sit as one dot at its right edge.
+    @Test func timelineOfARealRecordingSpreadsOverTheAxisFromItsFirstTime() throws {
+        let trace = """
+            capabilities touch
+            down 0 10 10 t=958278; frame; motion 0 50 10 t=958378; frame; motion 0 90 10 t=958478; frame
+            up 0 t=958578; frame
+            """
+        let timeline = TouchTimeline(records: Trace(format: .compact, header: nil, items: try CompactTrace.parse(trace)).records)
+        #expect(timeline.start == 958_278 && timeline.end == 958_578)
+        #expect(timeline.frameTimes == [958_278, 958_378, 958_478, 958_578])
+        #expect(timeline.time(ofRecord: 0) == 958_278)
+        let svg = TimelineSVG.svg(timeline, findings: [], surface: (100, 100))
+        let collector = ElementCollector()
+        let parser = XMLParser(data: Data(svg.utf8))
+        parser.delegate = collector
+        #expect(parser.parse())
+        let left = TimelineSVG.labelWidth, right = TimelineSVG.width - TimelineSVG.rightMargin
+        let down = try #require(collector.elements.first { $0.attributes["class"] == "down" })
+        let up = try #require(collector.elements.first { $0.attributes["class"] == "up" })
+        let downX = try #require(down.attributes["cx"].flatMap(Double.init))
+        let upX = try #require(up.attributes["x"].flatMap(Double.init)) + 4
+        #expect(abs(downX - left) < 1 && abs(upX - right) < 1, "down at \(downX), up at \(upX) on \(left)…\(right)")
+        let ticks = collector.elements.filter { $0.attributes["class"] == "frame" }.compactMap { $0.attributes["x1"].flatMap(Double.init) }
+        #expect(ticks.count == 4 && zip(ticks, ticks.dropFirst()).allSatisfy { abs(($1 - $0) - (right - left) / 3) < 1 })
+        #expect(svg.contains(">0 ms (wl_touch time 958278)<") && svg.contains(">+300 ms<"))
+        #expect(!svg.contains("t=0 ms"))
+    }
+
     @Test func markdownHasFindingsRuleTextMinimalTraceAndReplay() throws {
         let text = try report().markdown()
         #expect(text.contains("| 10 | 40 | R3 | violation | motion for id 1 after its up at record 8;"))

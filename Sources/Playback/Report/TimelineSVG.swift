@@ -54,12 +54,13 @@ public enum TimelineSVG {
                 body.append("<rect class=\"recognizer-state\" data-recognizer=\"\(escape(name))\" data-state=\"\(escape(band.state))\" x=\"\(n(x))\" y=\"\(n(top + 2))\" width=\"\(n(w))\" height=\"\(n(bandHeight - 4))\" fill=\"\(stateColor(band.state))\"><title>\(escape(name)): \(escape(band.state))</title></rect>")
             }
         }
-        body.append(text(labelWidth, height - 8, "t=\(n(timeline.start)) ms"))
+        // Relative to the first record: a compositor's times count from its boot (10^6 ms and more).
+        body.append(text(labelWidth, height - 8, "0 ms (wl_touch time \(n(timeline.start)))"))
         if timeline.omittedSequences > 0 || timeline.omittedBands > 0 {
             // A long trace: say what the picture leaves out rather than draw a million lanes.
             body.append(text(labelWidth + 120, height - 8, "middle of the trace left out: \(timeline.omittedSequences) touch sequences, \(timeline.omittedBands) recognizer states"))
         }
-        body.append("<text x=\"\(n(width - rightMargin))\" y=\"\(n(height - 8))\" font-size=\"11\" text-anchor=\"end\">t=\(n(timeline.end)) ms</text>")
+        body.append("<text x=\"\(n(width - rightMargin))\" y=\"\(n(height - 8))\" font-size=\"11\" text-anchor=\"end\">+\(n(timeline.end - timeline.start)) ms</text>")
         return """
             <?xml version="1.0" encoding="UTF-8"?>
             <svg xmlns="http://www.w3.org/2000/svg" width="\(n(width))" height="\(n(height))" viewBox="0 0 \(n(width)) \(n(height))" font-family="sans-serif">

@@ -8,7 +8,9 @@ import TouchStream
 ///
 /// Times unwrap like frame assembly does (the first time is the base; a step under half of 2^32 is
 /// forward; a backward step holds the clock), so deliveries-log times (seconds) × 1000 fall on the same axis.
-/// Events without a time (frame, cancel, shape, orientation) take the latest time.
+/// Events without a time (frame, cancel, shape, orientation) take the latest time; those before the
+/// first timed event (a live recording opens with the seat's capabilities) take the first time, so
+/// the axis starts at the first timed event: real wl_touch times count from boot, not from 0.
 public struct TouchTimeline: Sendable {
     /// One position of a touch.
     public struct Sample: Hashable, Sendable {
@@ -55,9 +57,9 @@ public struct TouchTimeline: Sendable {
     /// Every touch sequence kept, in order of its down (set by ``finish()``).
     public private(set) var sequences: [Sequence] = []
     /// When each wl_touch.frame came.
-    public var frameTimes: [Double] { frameTicks.times }
+    public var frameTimes: [Double] { frameTicks.times.map { max($0, start) } }
     /// When each wl_touch.cancel came.
-    public var cancelTimes: [Double] { cancelTicks.times }
+    public var cancelTimes: [Double] { cancelTicks.times.map { max($0, start) } }
     /// Recognizer states over time, from the deliveries log (set by ``finish()``).
     public private(set) var bands: [StateBand] = []
     /// The axis.
@@ -93,9 +95,11 @@ public struct TouchTimeline: Sendable {
 
     /// Takes the next record of the trace.
     public mutating func push(_ record: RawRecord) {
-        if let time = record.event.time { clock.observe(time) }
+        if let time = record.event.time {
+            clock.observe(time)
+            if firstTime == nil { firstTime = clock.milliseconds }
+        }
         let now = clock.milliseconds
-        if firstTime == nil { firstTime = now }
         recordTimes.append(now)
         switch record.event {
         case .down(_, _, _, let id, let x, let y):
@@ -141,7 +145,7 @@ public struct TouchTimeline: Sendable {
     public mutating func pin(record index: Int) { recordTimes.pin(index) }
 
     /// The axis time of record `index`, when pinned or among the latest records.
-    public func time(ofRecord index: Int) -> Double? { recordTimes[index] }
+    public func time(ofRecord index: Int) -> Double? { recordTimes[index].map { max($0, start) } }
 
     /// Closes the axis: sequences still down run to its end, open recognizer states too. The timeline
     /// can take more records after (a copy finished early pictures a prefix).

@@ -44,6 +44,10 @@ let package = Package(
         .target(name: "TouchKit"),
         .target(name: "TouchStream", dependencies: ["TouchKit"]),
 
+        // MARK: - Fuzzing (in no product: used by scripts/fuzz, gesture-bench fuzz and the tests)
+        // Seeded stream generators, random scenes and the invariant checkers they are held to.
+        .target(name: "TouchFuzz", dependencies: ["TouchKit", "TouchStream"]),
+
         // MARK: - Platform layers
         .target(name: "WaylandClient", dependencies: [
             "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
@@ -68,7 +72,7 @@ let package = Package(
             "Playback", "TouchKit", "TouchStream", "Scenes", "SandboxHarness", "CompositorDrivers",
         ]),
         .target(name: "Benchmarks", dependencies: [
-            "Playback", "Live", "TouchKit", "TouchStream", "Render", "Scenes", "SandboxHarness",
+            "Playback", "Live", "TouchKit", "TouchStream", "TouchFuzz", "Render", "Scenes", "SandboxHarness",
         ]),
 
         // MARK: - Executables
@@ -78,13 +82,15 @@ let package = Package(
             .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
-            "TouchKit", "TouchStream", "Render", "Scenes", "Live", "Benchmarks",
+            "TouchKit", "TouchStream", "TouchFuzz", "Render", "Scenes", "Live", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Tests (mirror the layers)
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
-        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
+        // TouchFuzz: generated streams are the input of the trace round-trip tests.
+        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz"]),
+        .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
         .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),

@@ -1,5 +1,6 @@
 import Foundation
 import Render
+import TouchFuzz
 import TouchKit
 import TouchStream
 
@@ -50,12 +51,12 @@ public struct RenderBenchmark {
 
     /// The scene with the dragged view (last, on top) at `dragged`, turned by `rotation` radians.
     public func scene(dragged: Point, rotation: Double = 0) -> [DisplayItem] {
-        var random = SplitMix(seed: 0x5eed)
+        var random = SplitMix64(seed: 0x5eed)
         let palette: [UInt32] = [0xe74c3c, 0x3498db, 0x2ecc71, 0xf1c40f, 0x9b59b6, 0x1abc9c, 0xe67e22, 0x34495e]
         var items: [DisplayItem] = []
         for index in 0..<(viewCount - 1) {
-            let side = 40 + Double(random.next(below: 160)), other = 40 + Double(random.next(below: 160))
-            let x = Double(random.next(below: max(1, width - Int(side)))), y = Double(random.next(below: max(1, height - 200)))
+            let side = 40 + Double(random.int(in: 0...159)), other = 40 + Double(random.int(in: 0...159))
+            let x = Double(random.int(in: 0...max(0, width - Int(side) - 1))), y = Double(random.int(in: 0...max(0, height - 201)))
             let fill = Color(rgb: palette[index % palette.count])
             switch index % 4 {
             case 0: items.append(DisplayItem(rect: Rect(x: x, y: y, width: side, height: other), fill: fill,
@@ -135,18 +136,4 @@ public struct RenderBenchmark {
         return Summary(median: Percentile.median(samples) ?? 0, p90: Percentile.of(samples, 90) ?? 0,
                        iterations: samples.count)
     }
-}
-
-/// SplitMix64: a tiny seeded generator so the benchmark scene never changes.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import TouchFuzz
 import TouchStream
 
 /// `gesture-bench fuzz`: seeded random streams, valid and broken, against the assembly or delivery invariants.
@@ -10,7 +11,7 @@ struct FuzzBench: ParsableCommand {
 
     /// How far down the stack each stream goes.
     enum Level: String, ExpressibleByArgument, CaseIterable {
-        /// Raw records → ReplayAssembler → frames (TouchStream's `fuzz(streams:seed:)`).
+        /// Raw records → ReplayAssembler → frames (TouchFuzz's `fuzz(streams:seed:)`).
         case assembly
         /// Raw records → ReplayAssembler → Application.handle → views (`DeliveryFuzz.run`).
         case delivery

@@ -1,4 +1,5 @@
 import Testing
+import TouchFuzz
 import TouchStream
 
 /// Writing the compact form: canonical text, and exact round trips of records.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TouchFuzz
 import TouchStream
 
 /// JSON Lines traces: the record format, exact round trips, and errors with line and column.

@@ -1,3 +1,4 @@
+import TouchFuzz
 import TouchStream
 
 /// Frame assembly over any record stream: every invariant of AssemblyInvariantChecker holds.

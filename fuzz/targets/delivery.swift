@@ -1,3 +1,4 @@
+import TouchFuzz
 import TouchStream
 
 /// Delivery through a random scene (FuzzScene): every delivery invariant holds. The first byte

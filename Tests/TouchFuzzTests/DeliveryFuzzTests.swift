@@ -1,4 +1,5 @@
 import Testing
+import TouchFuzz
 import TouchKit
 import TouchStream
 

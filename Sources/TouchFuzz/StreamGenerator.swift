@@ -1,3 +1,5 @@
+import TouchStream
+
 // MARK: - Random wl_touch streams, valid and deliberately broken
 
 /// A protocol flaw the generator can put into a stream (DESIGN §4 rule or ambiguity in brackets).

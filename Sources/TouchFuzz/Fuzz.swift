@@ -1,3 +1,5 @@
+import TouchStream
+
 // MARK: - Fuzzing frame assembly
 
 /// The outcome of a fuzz run: what was exercised and every invariant violation found.

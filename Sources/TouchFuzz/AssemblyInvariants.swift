@@ -1,4 +1,5 @@
 import TouchKit
+import TouchStream
 
 // MARK: - What every assembled stream must satisfy
 

@@ -1,4 +1,5 @@
 import TouchKit
+import TouchStream
 
 // MARK: - Fuzzing delivery: streams → assembly → Application → views
 

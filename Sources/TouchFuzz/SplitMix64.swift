@@ -1,7 +1,8 @@
 // MARK: - A deterministic PRNG
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast generator whose output depends only on the
-/// seed, on every platform and Swift version, so a fuzz failure reproduces from its seed.
+/// seed, on every platform and Swift version, so a fuzz failure reproduces from its seed and a
+/// benchmark scene is the same on every machine.
 public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
@@ -21,7 +22,7 @@ public struct SplitMix64: RandomNumberGenerator, Sendable {
     mutating func chance(_ percent: UInt64) -> Bool { next() % 100 < percent }
 
     /// A value in `range`, by rejection-free modulo (bias is irrelevant for fuzzing).
-    mutating func int(in range: ClosedRange<Int>) -> Int {
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
         range.lowerBound + Int(next() % UInt64(range.count))
     }
 

@@ -83,6 +83,8 @@ let package = Package(
         ]),
 
         // MARK: - Tests (mirror the layers)
+        // docs/architecture.md's module graph against this manifest and the imports (reads files only).
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),

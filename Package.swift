@@ -79,14 +79,15 @@ let package = Package(
         .executableTarget(name: "gesture-sandbox", dependencies: [
             "Playback", "Live", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            .product(name: "Logging", package: "swift-log"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
-            "TouchKit", "TouchStream", "TouchFuzz", "Render", "Scenes", "Live", "Benchmarks",
+            "TouchKit", "TouchStream", "TouchFuzz", "Render", "Live", "Benchmarks",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         // MARK: - Tests (mirror the layers)
+        // docs/architecture.md's module graph against this manifest and the imports (reads files only).
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz"]),

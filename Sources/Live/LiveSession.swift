@@ -9,131 +9,61 @@ import WaylandClient
 
 // MARK: - The live window
 
-/// What `gesture-sandbox run` was asked to do.
-public struct LiveOptions {
-    /// The Wayland display (nil: $WAYLAND_DISPLAY).
-    public var display: String?
-    /// The scene to show.
-    public var sceneType: any Scene.Type
-    /// The thresholds in force.
-    public var profile: ThresholdProfile
-    /// Where to write the raw trace (JSON Lines), if anywhere.
-    public var recordPath: String?
-    /// Where to write the deliveries log, if anywhere.
-    public var logPath: String?
-    /// Where to write the scene's final state (JSON), if anywhere.
-    public var statePath: String?
-    /// Where to write a PNG of the last frame, if anywhere.
-    public var screenshotPath: String?
-    /// The tool version for trace headers.
-    public var toolVersion: String
-    /// Print recognizer transitions on standard error as they happen.
-    public var traceArena = false
-    /// Show the HUD at start (h toggles it); off for screenshots and tests.
-    public var showsHUD = true
-
-    /// Creates options; only the scene and profile are required.
-    public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,
-                recordPath: String? = nil, logPath: String? = nil, statePath: String? = nil,
-                screenshotPath: String? = nil, toolVersion: String) {
-        self.display = display
-        self.sceneType = sceneType
-        self.profile = profile
-        self.recordPath = recordPath
-        self.logPath = logPath
-        self.statePath = statePath
-        self.screenshotPath = screenshotPath
-        self.toolVersion = toolVersion
-    }
-}
-
 /// The sandbox window: wl_touch records → scene host → damage → pixman → wl_shm buffers.
 ///
-/// Records are written to the trace before they are interpreted, so a trace
-/// holds exactly what the compositor sent even if interpretation misbehaves.
-///
-/// The command's outputs (`--record`, `--log`, `--state`, `--screenshot`) are one group: all
-/// opened before the window appears (a bad path shows no window and writes nothing), all put in
-/// place together on every way out (q, Escape, the close button, SIGINT, SIGTERM, SIGHUP,
-/// compositor gone); until then they exist only as `.partial`. The recording outranks the group:
-/// a write error cuts it to its last whole record and it is still put in place with the others;
-/// when another output fails at the end, or a crash ends the process, the recording alone is put
-/// in place (the other outputs can be made again from it with `replay`). Recordings started with
-/// the record key and on-demand screenshots are outputs of their own, in place when each ends.
+/// Records are written to the trace before they are interpreted, so a trace holds exactly what
+/// the compositor sent even if interpretation misbehaves. What the session writes, and when each
+/// output is put in place, is `LiveOutputs`' policy.
 public final class LiveSession: WaylandAppDelegate {
-    let options: LiveOptions
-    // Internal, not private: KeyCommands.swift switches scenes and draws screenshots with these.
-    let app: WaylandApp
-    let clock: TraceAlignedClock
-    var host: SceneHost
+    private let app: WaylandApp
+    private let clock: TraceAlignedClock
+    private var host: SceneHost
     private let renderer = Renderer()
-    var damage = PartialFrameDamage()
+    private var damage = PartialFrameDamage()
+    /// The command's outputs, and the recordings and screenshots the keys ask for.
+    private let outputs: LiveOutputs
     /// The heads-up display and key map (HUD/), and what the key commands remember.
-    let hud = HUD.openingFontLater()
-    var keys = KeyCommandState()
+    private let hud = HUD.openingFontLater()
+    private var keys = KeyCommandState()
     /// Something the HUD shows changed since it was last laid out (`waylandApp(_:prepare:)`).
     private var hudIsBehind = false
     /// How often the HUD's streaming text changes, and the timer that shows what it held back.
-    var hudTextPace = HUDTextPace()
-    var hudTextTimer: TimerHandle?
+    private var hudTextPace = HUDTextPace()
+    private var hudTextTimer: TimerHandle?
     /// Input → presented latency for the HUD (wp_presentation feedback).
-    var presentLatency = PresentLatencyWindow()
+    private var presentLatency = PresentLatencyWindow()
     /// Ghost spots under mouse-emulated fingers.
     private var ghostSpots = EmulatedTouchSpots()
-    /// The touch-only control strip and the touches it (or a decoration surface) owns; internal,
-    /// not private: Controls/LiveSession+Controls.swift routes touches with them.
-    var strip = ControlStrip()
-    var controlTouches = ControlTouches()
-    /// The trace being written, once its first record (or the end) has opened it.
-    var trace: TraceWriter?
-    /// Where records go now: `--record`'s path at start, toggled by the record key; nil when not recording.
-    var recordingPath: String?
-    /// The touch bit of the latest capabilities record; every trace opened starts with it.
-    private var seatHasTouch: Bool?
-    /// The outputs given on the command line, committed together at the end.
-    private let outputs: OutputGroup
-    /// The `--record` output, until the first recorded record opens the trace on it.
-    private var recordOutput: OutputTarget?
-    /// The `--record` output for good, to keep it alone when the group cannot be committed.
-    private let recordTarget: OutputTarget?
-    private let stateOutput: OutputTarget?
-    private let screenshotOutput: OutputTarget?
-    private var deliveries: OutputTarget?
-    private var deliveriesError: Error?
+    /// The touch-only control strip and the touches it (or a decoration surface) owns.
+    private var controls = WindowControls()
+    /// Each recognizer's last reason, for the HUD's recognizer panel.
     private var lastReasons: [RecognizerKey: String] = [:]
-    let logger: Logger
+    private let logger: Logger
 
     /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
-        self.options = options
         self.logger = logger
-        recordingPath = options.recordPath
         // Every output is opened before the window connects: a bad path fails before anything is shown.
-        let outputs = OutputGroup()
+        let outputs = try LiveOutputs(options: options)
         self.outputs = outputs
-        recordTarget = try options.recordPath.map { try outputs.open($0) }
-        recordOutput = recordTarget
-        let file = try options.logPath.map { try outputs.open($0) }
-        stateOutput = try options.statePath.map { try outputs.open($0) }
-        screenshotOutput = try options.screenshotPath.map { try outputs.open($0) }
         // SIGHUP (the terminal closed) ends the session like SIGINT and SIGTERM: outputs finished.
-        app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox",
-                             signals: EventLoop.defaultSignals + [SIGHUP])
+        let app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox",
+                                 signals: EventLoop.defaultSignals + [SIGHUP])
+        self.app = app
+        outputs.environment = { [unowned app] in CompositorEnvironment(app.environment) }
         clock = TraceAlignedClock(loop: app.loop)
         // Always recording (streamed, not kept): the HUD's recognizer panel shows each one's last reason.
         let recorder = DeliveryRecorder(retainsEntries: false)
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
-        deliveries = file
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
             if case .transition(let step) = entry {
                 lastReasons[RecognizerKey(step)] = step.reason.description
                 if traceArena { ArenaTrace.print(step) }
             }
-            guard let file else { return }
-            do { try file.write(entry.jsonLine + "\n") } catch { deliveriesError = deliveriesError ?? error }
+            outputs.log(entry)
         }
         hud.recognizerReport = { [unowned self] host in recognizerLines(in: host) }
         hud.showsHUD = options.showsHUD
@@ -156,21 +86,26 @@ public final class LiveSession: WaylandAppDelegate {
     /// The scene being shown.
     public var scene: any Scene { host.scene }
 
+    /// Builds the host for `sceneType`; also used when a key switches or resets the scene, so
+    /// the trace, deliveries log and clock carry on across scenes.
+    private static func makeHost(sceneType: any Scene.Type, size: Size, profile: ThresholdProfile,
+                                 clock: TraceAlignedClock, recorder: DeliveryRecorder?) -> SceneHost {
+        let host = SceneHost(sceneType: sceneType, size: size, profile: profile, clock: clock, recorder: recorder)
+        host.willHandleFrame = { [clock] time in clock.align(to: time) }
+        return host
+    }
+
     // MARK: - WaylandAppDelegate
 
     public func waylandApp(_ app: WaylandApp, didReceive received: RawRecord) {
         var record = received
-        let control = controlOutcome(of: record)
+        let control = controls.outcome(of: record.event, windowSurface: app.surfaceName,
+                                       window: host.scene.window.bounds.size)
         record.isControl = control != .scene
-        if case .capabilities(let touch) = record.event { seatHasTouch = touch }
-        // A capabilities record does not open the trace (the header would predate the surface's
-        // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
-        if let path = recordingPath, trace != nil || !record.event.isCapabilities {
-            do { try recording(to: path).write(record) } catch { stopRecording(path, after: error) }
-        }
+        if let line = outputs.record(record) { recordingStopped(line) }
         // HUD hook: the log sees every record; a paused session records but does not deliver.
         hud.record(record)
-        if case .activated(let target) = control { activate(target) }  // Controls/LiveSession+Controls.swift
+        if case .activated(let target) = control { activate(target) }
         if hud.isShowing || record.isEmulated { setNeedsFrame(hudChanged: hud.isShowing) }
         if !record.isControl { keys.note(record) }
         guard !keys.isPaused else { return }
@@ -212,33 +147,124 @@ public final class LiveSession: WaylandAppDelegate {
         return drawn.map { app.surfaceScale.damage(covering: $0) }
     }
 
-    /// Draws into `buffer` what it lacks of the frame: the damage since the frame's last part
-    /// there, `extra` included (`PartialFrameDamage`).
-    private func drawDamage(into buffer: ShmBuffer, adding extra: [Rect]) {
-        let new = host.takeDamage() + extra + ghostSpots.update(host.application.activeTouches)
-        let clip = damage.part(adding: new, into: ObjectIdentifier(buffer), age: buffer.age)
-        if clip?.isEmpty == true { return }
-        let scale = app.renderScale  // fractional under wp_fractional_scale_v1
-        do {
-            let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
-                                         stride: buffer.stride, format: .xrgb8888)
-            renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: target,
-                          scale: scale, clip: clip)
-            hud.draw(into: target, scale: scale, clip: clip)  // HUD hook: over the scene, same clip
-        } catch {
-            logger.error("\(error)")
-        }
-    }
-
     public func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {
-        handleKey(key)  // KeyCommands.swift
+        if let command = KeyCommand(key) { perform(command) }
     }
 
     public func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) {
-        presented(frame)  // Latency/LivePresentation.swift
+        // Feeds the HUD's latency line and, while a trace is being written, records the frame.
+        // Nothing is redrawn for it: the line changes with the next frame drawn for other reasons,
+        // so feedback never causes frames of its own.
+        if let time = frame.presented {
+            presentLatency.add(presented: time, missed: frame.missed, latencies: frame.latencies)
+        }
+        do { try outputs.record(frame) } catch {
+            logger.error("\(error)")
+            app.stop()
+        }
     }
 
-    // MARK: - Recognizers for the HUD
+    // MARK: - Commands
+
+    /// A tap completed on the control strip: the handle expands or collapses it, a button runs its command.
+    private func activate(_ target: ControlStrip.Target) {
+        if let command = controls.activate(target) { perform(command) } else { setNeedsFrame() }
+    }
+
+    /// Runs `command`, whether a key or the control strip asked for it.
+    private func perform(_ command: KeyCommand) {
+        switch command {
+        case .quit: app.stop()
+        case .toggleKeyMap: hud.showsKeyMap.toggle()
+        case .toggleHUD:
+            hud.showsHUD.toggle()
+            if let reason = hud.unavailableReason { logger.error("\(reason)") }
+        case .nextScene, .previousScene: switchScene(by: command == .nextScene ? 1 : -1)
+        case .resetScene: switchScene(by: 0)
+        case .cycleProfile: keys.cycleProfile(of: host.application)
+        case .togglePause: keys.togglePause()
+        case .screenshot: takeScreenshot()
+        case .toggleRecording: toggleRecording()
+        case .toggleExclusiveTouch: toggle("exclusiveTouch", \.isExclusiveTouch)
+        case .toggleMultipleTouch: toggle("multipleTouchEnabled", \.isMultipleTouchEnabled)
+        case .toggleUserInteraction: toggle("userInteractionEnabled", \.isUserInteractionEnabled)
+        case .toggleHidden: toggle("hidden", \.isHidden)
+        }
+        setNeedsFrame()
+    }
+
+    /// Replaces the host with the scene `offset` places along the catalog (0: the same scene, rebuilt).
+    ///
+    /// The old scene gets its pending frame first, so the deliveries log is complete; fingers
+    /// still down continue in the new scene as ids frame assembly does not know (it repairs them).
+    private func switchScene(by offset: Int) {
+        let all = SceneCatalog.all
+        let current = all.firstIndex { $0 == type(of: host.scene) } ?? 0
+        let next = all[((current + offset) % all.count + all.count) % all.count]
+        host.finish()
+        host = Self.makeHost(sceneType: next, size: host.scene.window.bounds.size, profile: host.application.profile,
+                             clock: clock, recorder: host.recorder)
+        keys.status = offset == 0 ? "scene reset" : "scene → \(next.info.name)"
+        damage.addFull()
+    }
+
+    private func toggle(_ property: String, _ keyPath: ReferenceWritableKeyPath<View, Bool>) {
+        keys.toggle(property, keyPath, in: host.scene.window)
+    }
+
+    /// Stops a running recording (finishing its file) or starts a new one.
+    private func toggleRecording() {
+        guard outputs.isRecording else {
+            keys.status = "recording → \(outputs.startRecording())"
+            return
+        }
+        do {
+            keys.status = try outputs.stopRecording()
+        } catch {
+            logger.error("\(error)")
+            keys.status = "recording failed: \(error)"
+        }
+    }
+
+    private func takeScreenshot() {
+        do {
+            keys.status = "screenshot → \(try outputs.saveScreenshot(screenshotBytes))"
+        } catch {
+            logger.error("\(error)")
+            keys.status = "screenshot failed: \(error)"
+        }
+    }
+
+    /// A write to the trace failed (a full disk): recording has stopped, and both the log and the
+    /// window say so and what was kept.
+    private func recordingStopped(_ line: String) {
+        logger.error("\(line)")
+        keys.status = line
+        hud.showsHUD = true
+        setNeedsFrame()
+    }
+
+    // MARK: - The HUD
+
+    /// Lays the HUD and the control strip out for this frame and returns their damage.
+    private func hudDamage() -> [Rect] {
+        var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
+                                   status: keys.status, recognizers: hud.recognizerReport(host))
+        snapshot.latency = presentLatency.line
+        // Paced only while shown: hidden, none of that text is laid out, and nothing waits for it.
+        let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: app.loop.now) : (snapshot: snapshot, recheck: nil)
+        snapshot = paced.snapshot
+        if let recheck = paced.recheck, hudTextTimer == nil {
+            hudTextTimer = app.loop.schedule(at: recheck) { [unowned self] in
+                hudTextTimer = nil
+                setNeedsFrame()
+            }
+        }
+        // The control strip is always there, HUD or not.
+        let controlPanels = hud.controlPanels(controls.strip, window: host.scene.window.bounds.size,
+                                              recording: outputs.isRecording, paused: keys.isPaused)
+        return hud.update(snapshot, keyMap: KeyCommand.keyMapLines, controls: controlPanels)
+    }
 
     /// A recognizer as transitions name it: its name and its view's.
     private struct RecognizerKey: Hashable {
@@ -258,7 +284,7 @@ public final class LiveSession: WaylandAppDelegate {
         }
     }
 
-    // MARK: - Output
+    // MARK: - Drawing and output
 
     private func requestRedrawIfDamaged() {
         // The scene's state is in the HUD's panels only while they are shown.
@@ -268,75 +294,27 @@ public final class LiveSession: WaylandAppDelegate {
     /// Asks for a frame; after a change the HUD or the control strip shows (`hudChanged`), they
     /// are behind until a frame is prepared, and a frame that was prepared earlier is followed by
     /// another. Changes nothing shown depends on ask for no such frame.
-    func setNeedsFrame(hudChanged: Bool = true) {
+    private func setNeedsFrame(hudChanged: Bool = true) {
         if hudChanged { hudIsBehind = true }
         app.setNeedsRedraw()
     }
 
-    /// The trace writer, opened at the first wl_touch record (or at exit for an empty session), so
-    /// the header describes the surface as it was when touched: its outputs and buffer scale are
-    /// known only after the first configure and surface.enter. Its first record is the seat's
-    /// touch capability, when the seat has reported one.
-    func recording(to path: String) throws -> TraceWriter {
-        if let trace { return trace }
-        let header = TraceHeader(toolVersion: options.toolVersion, environment: CompositorEnvironment(app.environment),
-                                 profile: options.profile.name, created: TraceHeader.isoTimestamp(Date()))
-        let writer: TraceWriter
-        if let recordOutput, path == options.recordPath {
-            // The command line's recording: committed with the other outputs at the end.
-            self.recordOutput = nil
-            do {
-                writer = try TraceWriter(target: recordOutput, header: header, flushEachFrame: true)
-            } catch {
-                recordOutput.discard()  // not even its header is whole: nothing to keep
-                throw error
-            }
-        } else {
-            writer = try TraceWriter(path: path, header: header)
-        }
-        trace = writer
-        if let seatHasTouch { try writer.write(RawRecord(.capabilities(touch: seatHasTouch))) }
-        return writer
-    }
-
-    /// Ends the trace, writes the state and screenshot, then commits the group; see the type's
-    /// doc for what happens when something fails.
-    private func finishOutputs() throws {
-        host.finish()
-        var recordingFailure: Error?
-        if let path = recordingPath {
-            do {
-                try recording(to: path).finish()
-            } catch {
-                // Cut to its last whole record (TraceWriter) and still put in place with the group.
-                recordingFailure = RuntimeError("recording stopped: \(error); the trace up to its last whole record is in \(path)")
-            }
-        }
+    /// Draws into `buffer` what it lacks of the frame: the damage since the frame's last part
+    /// there, `extra` included (`PartialFrameDamage`).
+    private func drawDamage(into buffer: ShmBuffer, adding extra: [Rect]) {
+        let new = host.takeDamage() + extra + ghostSpots.update(host.application.activeTouches)
+        let clip = damage.part(adding: new, into: ObjectIdentifier(buffer), age: buffer.age)
+        if clip?.isEmpty == true { return }
+        let scale = app.renderScale  // fractional under wp_fractional_scale_v1
         do {
-            if let deliveriesError { throw deliveriesError }
-            if let stateOutput { try stateOutput.write(try host.scene.snapshot().jsonText()) }
-            if let screenshotOutput { try screenshotOutput.write(try screenshotBytes()) }
-            try outputs.commit()
+            let target = try PixelTarget(base: buffer.pixels, width: buffer.width, height: buffer.height,
+                                         stride: buffer.stride, format: .xrgb8888)
+            renderer.draw(items: host.displayItems() + ghostSpots.items, background: host.background, into: target,
+                          scale: scale, clip: clip)
+            hud.draw(into: target, scale: scale, clip: clip)  // HUD hook: over the scene, same clip
         } catch {
-            // Another output is incomplete: the recording is kept, nothing else of the group is.
-            throw RuntimeError("\(error)" + (keepRecordingAlone().map {
-                "; kept the recording \($0), wrote none of the other outputs"
-            } ?? "; wrote none of the outputs"))
+            logger.error("\(error)")
         }
-        if let recordingFailure { throw recordingFailure }
-    }
-
-    /// Puts the command line's recording in place on its own (the rest of the group is discarded);
-    /// returns its path when it is in place.
-    private func keepRecordingAlone() -> String? {
-        defer { outputs.discard() }
-        guard let recordTarget, recordOutput == nil else { return nil }  // never opened: nothing recorded
-        if !recordTarget.isFinished { try? recordTarget.commit() }
-        return recordTarget.isCommitted ? recordTarget.path : nil
-    }
-
-    func writeScreenshot(to path: String) throws {
-        try OutputTarget.write(bytes: try screenshotBytes(), to: path)
     }
 
     /// The window as it looks now (scene, ghost spots, HUD) as PNG bytes.
@@ -350,20 +328,9 @@ public final class LiveSession: WaylandAppDelegate {
         return try buffer.target.pngBytes()
     }
 
-    /// A write to the trace failed (a full disk): recording stops, the records that reached the
-    /// disk whole stay usable under the trace's name, and both the log and the window say so.
-    func stopRecording(_ path: String, after error: Error) {
-        trace?.finishAfterError()
-        let inGroup = path == options.recordPath
-        let saved = trace == nil ? "" : inGroup
-            ? "; the trace up to its last whole record goes to \(path) with the other outputs at exit"
-            : "; the trace up to its last whole record is in \(path)"
-        let line = "recording stopped: \(error)\(saved)"
-        logger.error("\(line)")
-        keys.status = line
-        hud.showsHUD = true
-        trace = nil
-        recordingPath = nil
-        setNeedsFrame()
+    /// Ends the scene's pending frame, then the outputs (`LiveOutputs.finish`).
+    private func finishOutputs() throws {
+        host.finish()
+        try outputs.finish(state: { try host.scene.snapshot().jsonText() }, screenshot: screenshotBytes)
     }
 }

@@ -70,77 +70,150 @@ public struct MatrixRunner {
 
     // MARK: - One compositor
 
+    /// One compositor's column: its version, where our window is, and a cell per script.
+    ///
+    /// Retry policy: the compositor starts before the first script and again before a script
+    /// whenever the last one left it changed (`MatrixRun.leftCompositorChanged`), each start with
+    /// its own calibration folder. When the first start fails the compositor does not run here:
+    /// the column says why and has no cells. When a later start fails, that script's cell says so
+    /// and the next script starts it again. A script whose run reached the client with nothing
+    /// at all is run once more, on a fresh compositor, and the second run's cell is kept. That
+    /// second run is used up until a run's cell is kept: when the restart for it fails, the next
+    /// script is not run twice either.
     private func column(for driver: any CompositorDriver, directory: String, prefix: String) -> MatrixColumn {
-        var column = MatrixColumn(kind: driver.kind)
+        var run = ColumnRun(driver: driver, directory: directory, prefix: prefix)
+        if let reason = unavailability(of: driver, directory: directory, version: &run.column.version) {
+            run.column.unavailable = reason
+            return run.column
+        }
+        defer { if let session = run.running?.session { stop(session, directory: directory) } }
+        for (number, script) in configuration.scripts.enumerated() {
+            if let reason = fill(&run, with: script, number: number) {
+                run.column.unavailable = reason
+                return run.column
+            }
+        }
+        return run.column
+    }
+
+    /// A column being filled: the compositor session running now and how often it was started.
+    private struct ColumnRun {
+        let driver: any CompositorDriver
+        /// The column's folder, and the prefix of its progress lines.
+        let directory: String
+        let prefix: String
+        var column: MatrixColumn
+        /// The session and our window in it; nil before a start and after a stop.
+        var running: Running?
+        var starts = 0
+        /// A script was run a second time and no cell has been kept since (see
+        /// `column(for:directory:prefix:)`).
+        var retried = false
+
+        init(driver: any CompositorDriver, directory: String, prefix: String) {
+            self.driver = driver
+            self.directory = directory
+            self.prefix = prefix
+            column = MatrixColumn(kind: driver.kind)
+        }
+    }
+
+    /// Why the compositor cannot run at all (not installed, no folder for its runs), if so;
+    /// sets `version` when it is installed.
+    private func unavailability(of driver: any CompositorDriver, directory: String, version: inout String?) -> String? {
         switch driver.installation() {
         case .missing(let packages):
-            column.unavailable = "not installed (Debian: apt-get install \(packages.joined(separator: " ")))"
-            return column
-        case .installed(let version):
-            column.version = version
+            return "not installed (Debian: apt-get install \(packages.joined(separator: " ")))"
+        case .installed(let installed):
+            version = installed
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            column.unavailable = "could not run: \(error)"
-            return column
+            return "could not run: \(error)"
         }
-        var running: (session: CompositorSession, window: Window)?
-        defer { if let session = running?.session { stop(session, directory: directory) } }
-        var starts = 0
-        var number = 0, retried = false
-        while number < configuration.scripts.count {
-            let script = configuration.scripts[number]
-            if running == nil {
-                starts += 1
-                configuration.progress?("\(prefix): starting" + (starts > 1 ? " again" : ""))
-                do {
-                    running = try start(driver, calibrationDirectory: directory + "/calibration" + (starts > 1 ? "-\(starts)" : ""))
-                } catch {
-                    // The first start decides whether the compositor runs here at all.
-                    guard starts > 1 else {
-                        column.unavailable = "could not run: \(error)"
-                        return column
-                    }
-                    column.cells[script.name] = .failed("restarting the compositor: \(error)")
-                    number += 1
-                    continue
-                }
-                if starts == 1 {
-                    column.capabilities = running!.session.capabilities
-                    column.windowOrigin = running!.window.origin
-                    column.windowSize = running!.window.size
-                }
-            }
-            guard let (session, window) = running else { break }
-            configuration.progress?("\(prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
-            let cell = cell(script, session: session, window: window, directory: directory + "/" + script.name)
-            // A compositor that took the touches for a gesture of its own (a shell's overview) may
-            // still be in that state: the next script gets a fresh one, so scripts stay independent.
-            if cell.run?.leftCompositorChanged == true {
-                stop(session, directory: directory)
-                running = nil
-            }
+        return nil
+    }
+
+    /// Puts `script`'s cell in the column, running it a second time when nothing arrived; returns
+    /// why the compositor cannot run here when its first start failed.
+    private func fill(_ run: inout ColumnRun, with script: MatrixScript, number: Int) -> String? {
+        var attempt = self.attempt(script, number: number, in: &run)
+        if case .ran(let cell) = attempt, cell.run?.observations.contains(.nothingArrived) == true, !run.retried {
             // Nothing at all reaching a client is rare and sometimes the start's fault (a shell
-            // still animating the window in): run the script once more on a fresh compositor.
-            if cell.run?.observations.contains(.nothingArrived) == true, !retried {
-                retried = true
-                try? FileManager.default.removeItem(atPath: directory + "/" + script.name)
-                continue
-            }
-            column.cells[script.name] = cell
-            retried = false
-            number += 1
+            // still animating the window in): once more, on a fresh compositor (the first run
+            // stopped this one: nothing arriving counts as leaving it changed).
+            run.retried = true
+            try? FileManager.default.removeItem(atPath: run.directory + "/" + script.name)
+            attempt = self.attempt(script, number: number, in: &run)
         }
-        return column
+        switch attempt {
+        case .ran(let cell):
+            run.column.cells[script.name] = cell
+            run.retried = false
+        case .notRestarted(let error):
+            run.column.cells[script.name] = .failed("restarting the compositor: \(error)")
+        case .notStarted(let error):
+            return "could not run: \(error)"
+        }
+        return nil
+    }
+
+    /// How one run of a script ended.
+    private enum Attempt {
+        /// It ran (or could not be injected, or failed on its own): its cell.
+        case ran(MatrixCell)
+        /// The compositor could not be started again for it.
+        case notRestarted(Error)
+        /// The compositor's first start failed.
+        case notStarted(Error)
+    }
+
+    /// Runs `script` once, starting the compositor first if none is running, and stops the
+    /// compositor after it when the script left it changed.
+    private func attempt(_ script: MatrixScript, number: Int, in run: inout ColumnRun) -> Attempt {
+        let running: Running
+        do {
+            running = try run.running ?? startCompositor(&run)
+        } catch {
+            return run.starts > 1 ? .notRestarted(error) : .notStarted(error)
+        }
+        configuration.progress?("\(run.prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
+        let cell = cell(script, session: running.session, window: running.window,
+                        directory: run.directory + "/" + script.name)
+        // A compositor that took the touches for a gesture of its own (a shell's overview) may
+        // still be in that state: the next script gets a fresh one, so scripts stay independent.
+        if cell.run?.leftCompositorChanged == true {
+            stop(running.session, directory: run.directory)
+            run.running = nil
+        }
+        return .ran(cell)
+    }
+
+    /// Starts the compositor (again), each start calibrating in a folder of its own; the first
+    /// start's capabilities and window are the column's.
+    private func startCompositor(_ run: inout ColumnRun) throws -> Running {
+        run.starts += 1
+        let again = run.starts > 1
+        configuration.progress?("\(run.prefix): starting" + (again ? " again" : ""))
+        let calibration = run.directory + "/calibration" + (again ? "-\(run.starts)" : "")
+        let started = try start(run.driver, calibrationDirectory: calibration)
+        run.running = started
+        if !again {
+            run.column.capabilities = started.session.capabilities
+            run.column.windowOrigin = started.window.origin
+            run.column.windowSize = started.window.size
+        }
+        return started
     }
 
     /// Where our window is on the output, and its size.
     typealias Window = (origin: (x: Double, y: Double), size: (width: Int, height: Int))
+    /// A compositor session and our window in it.
+    typealias Running = (session: CompositorSession, window: Window)
 
     /// Starts the compositor and finds our window in it.
-    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws
-        -> (session: CompositorSession, window: Window) {
+    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws -> Running {
         let session = try driver.start(configuration.driverConfiguration)
         MatrixInterruption.shared.add(session)
         do {
@@ -163,18 +236,18 @@ public struct MatrixRunner {
     /// we know), whose surface-local position in the client's trace gives the origin.
     private func calibrate(_ session: CompositorSession, directory: String) throws -> Window {
         try makeDirectory(directory, for: session)
-        var lastError: Error?
         // A tap can miss a window that has only just appeared (a shell's opening animation):
-        // a few attempts, each with a fresh client.
-        for attempt in 1...Self.calibrationAttempts {
+        // a few attempts, each with a fresh client; the last one's error is reported.
+        var attempt = 1
+        while true {
             do {
                 return try calibrationTap(session, trace: directory + "/trace-\(attempt).jsonl")
             } catch {
-                lastError = error
                 Thread.sleep(forTimeInterval: 0.5)
+                guard attempt < Self.calibrationAttempts else { throw error }
+                attempt += 1
             }
         }
-        throw lastError!
     }
 
     /// How often the calibration tap is tried before the compositor counts as unusable.

@@ -73,86 +73,14 @@ public struct NormalizedStream: Hashable, Sendable {
 
     /// Normalises `records` (capabilities and other non-wl_touch records are skipped).
     public init(records: [RawRecord]) {
-        var pending: [Event] = []
-        var active = Set<Int32>()
-        var firstSerial: UInt32?, firstTime: UInt32?
-        var lastTerminator: Terminator?
-        var upLeftNoneDown = false
         // Flush records (the live client's idle deliveries) are exact; without them, infer.
-        let hasFlushRecords = records.contains { $0.event.name == "flush" }
-
-        func close(_ terminator: Terminator) {
-            frames.append(Frame(events: pending, terminator: terminator))
-            pending = []
-            lastTerminator = terminator
-        }
-        func number(_ id: Int32) -> Int {
-            if let known = idMap[id] { return known }
-            let next = idMap.count
-            idMap[id] = next
-            return next
-        }
-        func relativeSerial(_ serial: UInt32) -> UInt32 {
-            if firstSerial == nil { firstSerial = serial }
-            return serial &- firstSerial!
-        }
-        func relativeTime(_ time: UInt32) -> UInt32 {
-            if firstTime == nil { firstTime = time }
-            return time &- firstTime!
-        }
-
-        for record in records {
-            let event = record.event
-            if event.name == "flush" {
-                if !pending.isEmpty { close(.none) }
-                continue
-            }
-            switch event {
-            case .frame, .cancel, .down, .motion, .up, .shape, .orientation: break
-            default: continue
-            }
-            if !hasFlushRecords, upLeftNoneDown, !pending.isEmpty, !Self.isFrameOrCancel(event) { close(.none) }
-            upLeftNoneDown = false
-            switch event {
-            case .frame:
-                frameEventCount += 1
-                if pending.isEmpty, lastTerminator == .cancel, !frames.isEmpty {
-                    frames[frames.count - 1].terminator = .cancelFrame
-                    lastTerminator = .cancelFrame
-                } else {
-                    close(.frame)
-                }
-            case .cancel:
-                cancelCount += 1
-                pending.append(Event(kind: "cancel"))
-                active.removeAll()
-                close(.cancel)
-            case .down(let serial, let time, _, let id, let x, let y):
-                touchEventCount += 1
-                active.insert(id)
-                pending.append(Event(kind: "down", id: number(id), x: x, y: y, serial: relativeSerial(serial),
-                                     time: relativeTime(time)))
-            case .motion(let time, let id, let x, let y):
-                touchEventCount += 1
-                pending.append(Event(kind: "motion", id: number(id), x: x, y: y, time: relativeTime(time)))
-            case .up(let serial, let time, let id):
-                touchEventCount += 1
-                active.remove(id)
-                upLeftNoneDown = active.isEmpty
-                pending.append(Event(kind: "up", id: number(id), serial: relativeSerial(serial),
-                                     time: relativeTime(time)))
-            case .shape(let id, let major, let minor):
-                touchEventCount += 1
-                pending.append(Event(kind: "shape", id: number(id), x: major, y: minor))
-            case .orientation(let id, let degrees):
-                touchEventCount += 1
-                pending.append(Event(kind: "orientation", id: number(id), x: degrees))
-            default:
-                break
-            }
-        }
-        if !pending.isEmpty { close(.none) }
+        var normalizer = Normalizer(infersUnframedEnds: !records.contains { $0.event.name == "flush" })
+        for record in records { normalizer.take(record.event) }
+        self = normalizer.finish()
     }
+
+    /// No events yet (the normalizer's start).
+    private init() {}
 
     /// The frames' signatures: what two compositors must match on to agree.
     public var signatures: [String] { frames.map(\.signature) }
@@ -164,11 +92,134 @@ public struct NormalizedStream: Hashable, Sendable {
     public var largestLanding: Int {
         frames.map { $0.events.filter { $0.kind == "down" }.count }.max() ?? 0
     }
+}
 
-    private static func isFrameOrCancel(_ event: RawEvent) -> Bool {
-        switch event {
-        case .frame, .cancel: true
-        default: false
+// MARK: - Normalising, one event at a time
+
+extension NormalizedStream {
+    /// The state machine behind ``init(records:)``: takes a stream one event at a time, renumbers
+    /// ids, serials and times, and cuts the events into groups by the rule in
+    /// ``NormalizedStream``'s doc.
+    struct Normalizer {
+        /// Whether a group is open, and what ends it.
+        enum State: Equatable {
+            /// No group is open: the stream has just begun (nil) or a group ended as given. A frame
+            /// here is an empty group of its own, except right after a cancel: then it is folded into
+            /// the cancel's group (`cancelFrame`).
+            case closed(by: Terminator?)
+            /// A group is open: a frame, cancel or flush, or the stream's end, closes it.
+            case open
+            /// A group is open and its last event, an up, left no touch down, in a trace without
+            /// flush records: as the checker reads it (A1), the next touch event starts a new group;
+            /// a frame or cancel still ends this one.
+            case openUntilNextTouch
+        }
+
+        /// True when the trace has no flush records: groups our client delivered without a frame
+        /// are then inferred from the ups.
+        let infersUnframedEnds: Bool
+        private(set) var state = State.closed(by: nil)
+        /// The groups closed so far, the id map and the counts.
+        private var stream = NormalizedStream()
+        /// The open group's events.
+        private var pending: [Event] = []
+        /// Raw ids of the touches down now.
+        private var down = Set<Int32>()
+        private var firstSerial: UInt32?
+        private var firstTime: UInt32?
+
+        init(infersUnframedEnds: Bool) { self.infersUnframedEnds = infersUnframedEnds }
+
+        /// Takes one record's event; records that are not wl_touch events (capabilities) change nothing.
+        mutating func take(_ event: RawEvent) {
+            switch event {
+            case .flush: closeUnframed()
+            case .frame: frame()
+            case .cancel: cancel()
+            case .down(let serial, let time, _, let id, let x, let y):
+                down.insert(id)
+                touch(Event(kind: "down", id: number(id), x: x, y: y, serial: relativeSerial(serial),
+                            time: relativeTime(time)))
+            case .motion(let time, let id, let x, let y):
+                touch(Event(kind: "motion", id: number(id), x: x, y: y, time: relativeTime(time)))
+            case .up(let serial, let time, let id):
+                down.remove(id)
+                touch(Event(kind: "up", id: number(id), serial: relativeSerial(serial), time: relativeTime(time)),
+                      leavesNoneDown: down.isEmpty)
+            case .shape(let id, let major, let minor):
+                touch(Event(kind: "shape", id: number(id), x: major, y: minor))
+            case .orientation(let id, let degrees):
+                touch(Event(kind: "orientation", id: number(id), x: degrees))
+            case .capabilities:
+                break
+            }
+        }
+
+        /// The stream ended: an open group ends without a frame. Returns the normalised stream.
+        mutating func finish() -> NormalizedStream {
+            closeUnframed()
+            return stream
+        }
+
+        // MARK: - Transitions
+
+        private mutating func touch(_ event: Event, leavesNoneDown: Bool = false) {
+            stream.touchEventCount += 1
+            if state == .openUntilNextTouch { close(.none) }
+            pending.append(event)
+            state = leavesNoneDown && infersUnframedEnds ? .openUntilNextTouch : .open
+        }
+
+        private mutating func frame() {
+            stream.frameEventCount += 1
+            if state == .closed(by: .cancel) {
+                stream.frames[stream.frames.count - 1].terminator = .cancelFrame
+                state = .closed(by: .cancelFrame)
+            } else {
+                close(.frame)
+            }
+        }
+
+        private mutating func cancel() {
+            stream.cancelCount += 1
+            down.removeAll()
+            pending.append(Event(kind: "cancel"))
+            close(.cancel)
+        }
+
+        /// An open group ends without a frame: where our client delivered what it had (a flush
+        /// record), and at the stream's end.
+        private mutating func closeUnframed() {
+            if case .closed = state { return }
+            close(.none)
+        }
+
+        private mutating func close(_ terminator: Terminator) {
+            stream.frames.append(Frame(events: pending, terminator: terminator))
+            pending = []
+            state = .closed(by: terminator)
+        }
+
+        // MARK: - Renumbering
+
+        /// `id` as its rank among the ids seen, in order of first appearance.
+        private mutating func number(_ id: Int32) -> Int {
+            if let known = stream.idMap[id] { return known }
+            let next = stream.idMap.count
+            stream.idMap[id] = next
+            return next
+        }
+
+        private mutating func relativeSerial(_ serial: UInt32) -> UInt32 {
+            let first = firstSerial ?? serial
+            firstSerial = first
+            return serial &- first
+        }
+
+        private mutating func relativeTime(_ time: UInt32) -> UInt32 {
+            let first = firstTime ?? time
+            firstTime = first
+            return time &- first
         }
     }
 }

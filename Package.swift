@@ -48,13 +48,15 @@ let package = Package(
             "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Render", dependencies: ["CPixman", "CPNG", "CFreeType", "CFontconfig", "TouchKit"]),
+        // PNG files of straight RGBA images, for the renderer and for drivers that only save screenshots.
+        .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        .target(name: "Render", dependencies: ["CPixman", "CFreeType", "CFontconfig", "PNGCodec", "TouchKit"]),
         .target(name: "Scenes", dependencies: ["TouchKit"]),
         .target(name: "SandboxHarness", dependencies: [
             "CWayland", "CWaylandProtocols", "TouchStream",
         ]),
         .target(name: "CompositorDrivers", dependencies: [
-            "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
+            "CDBus", "CWayland", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream",
         ]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",

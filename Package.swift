@@ -45,7 +45,7 @@ let package = Package(
 
         // MARK: - Platform layers
         .target(name: "WaylandClient", dependencies: [
-            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchKit", "TouchStream",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // PNG files of straight RGBA images, for the renderer and for drivers that only save screenshots.
@@ -78,7 +78,9 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
+        .testTarget(name: "WaylandClientTests", dependencies: [
+            "WaylandClient", "TouchKit", "TouchStream", "CWaylandProtocols",
+        ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "SandboxRuntime", "TouchStream", "TouchKit", "Render",

@@ -248,7 +248,7 @@ extension WaylandApp {
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
-        let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
         let geometryChanged = committed != geometry

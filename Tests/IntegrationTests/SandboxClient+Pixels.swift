@@ -1,5 +1,6 @@
 import Render
 import SandboxRuntime
+import TouchKit
 
 // MARK: - What the client shows, read from a weston screenshot
 

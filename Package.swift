@@ -44,8 +44,11 @@ let package = Package(
         .target(name: "TouchStream", dependencies: ["TouchKit"]),
 
         // MARK: - Platform layers
+        // Connecting, roundtrips, error text, registry binding, listener tables, runtime directories:
+        // shared by our client, the harness client and the drivers' clients (CWaylandProtocols for ppoll).
+        .target(name: "WaylandPlumbing", dependencies: ["CWayland", "CWaylandProtocols"]),
         .target(name: "WaylandClient", dependencies: [
-            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchKit", "TouchStream",
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchKit", "TouchStream", "WaylandPlumbing",
             .product(name: "Logging", package: "swift-log"),
         ]),
         // PNG files of straight RGBA images, for the renderer and for drivers that only save screenshots.
@@ -53,10 +56,10 @@ let package = Package(
         .target(name: "Render", dependencies: ["CPixman", "CFreeType", "CFontconfig", "PNGCodec", "TouchKit"]),
         .target(name: "Scenes", dependencies: ["TouchKit"]),
         .target(name: "SandboxHarness", dependencies: [
-            "CWayland", "CWaylandProtocols", "TouchStream",
+            "CWaylandProtocols", "TouchStream", "WaylandPlumbing",
         ]),
         .target(name: "CompositorDrivers", dependencies: [
-            "CDBus", "CWayland", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream",
+            "CDBus", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream", "WaylandPlumbing",
         ]),
         .target(name: "SandboxRuntime", dependencies: [
             "TouchKit", "TouchStream", "WaylandClient", "Render", "Scenes", "SandboxHarness", "CompositorDrivers",
@@ -78,8 +81,9 @@ let package = Package(
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
+        .testTarget(name: "WaylandPlumbingTests", dependencies: ["WaylandPlumbing"]),
         .testTarget(name: "WaylandClientTests", dependencies: [
-            "WaylandClient", "TouchKit", "TouchStream", "CWaylandProtocols",
+            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWaylandProtocols",
         ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
@@ -90,9 +94,11 @@ let package = Package(
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "SandboxRuntime", "Scenes", "TouchKit", "WaylandClient",
+            "WaylandPlumbing",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "SandboxRuntime", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "WaylandPlumbing",
         ]),
     ]
 )

@@ -3,6 +3,7 @@ import SandboxHarness
 import Testing
 import TouchKit
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - A fractional buffer as weston maps it
 

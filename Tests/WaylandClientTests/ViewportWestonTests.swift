@@ -1,6 +1,7 @@
 import Testing
 import TouchKit
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - wp_viewporter and the scale paths against weston 10
 

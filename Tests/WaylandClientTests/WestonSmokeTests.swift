@@ -149,7 +149,7 @@ struct WestonSmokeTests {
             xdg_surface_ack_configure(xdgSurface, bogusSerial)
         }
         let error = try #require(throws: WaylandError.self) { try app.run() }
-        guard case .protocolError(let interface, _, _) = error else {
+        guard case .connection(.protocolError(let interface, _, _)) = error else {
             Issue.record("expected a protocol error, got: \(error)")
             return
         }

@@ -35,8 +35,8 @@ import TouchStream
 
     @Test func errorsAreOneLine() {
         let errors: [WaylandError] = [
-            .protocolError(interface: "xdg_surface", objectID: 12, code: 3),
-            .disconnected(operation: "read", errno: 32),
+            .connection(.protocolError(interface: "xdg_surface", objectID: 12, code: 3)),
+            .connection(.disconnected(operation: "read", errno: 32)),
             .missingGlobal(interface: "wl_compositor", minimumVersion: 4),
         ]
         #expect(errors.map(\.description) == [

@@ -49,17 +49,22 @@ let package = Package(
         .target(name: "TouchFuzz", dependencies: ["TouchKit", "TouchStream"]),
 
         // MARK: - Platform layers
+        // Connecting, roundtrips, error text, registry binding, listener tables, runtime directories:
+        // shared by our client, the harness client and the drivers' clients (CWaylandProtocols for ppoll).
+        .target(name: "WaylandPlumbing", dependencies: ["CWayland", "CWaylandProtocols"]),
         .target(name: "WaylandClient", dependencies: [
-            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchStream",
+            "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchKit", "TouchStream", "WaylandPlumbing",
             .product(name: "Logging", package: "swift-log"),
         ]),
-        .target(name: "Render", dependencies: ["CPixman", "CPNG", "CFreeType", "CFontconfig", "TouchKit"]),
+        // PNG files of straight RGBA images, for the renderer and for drivers that only save screenshots.
+        .target(name: "PNGCodec", dependencies: ["CPNG"]),
+        .target(name: "Render", dependencies: ["CPixman", "CFreeType", "CFontconfig", "PNGCodec", "TouchKit"]),
         .target(name: "Scenes", dependencies: ["TouchKit"]),
         .target(name: "SandboxHarness", dependencies: [
-            "CWayland", "CWaylandProtocols", "TouchStream",
+            "CWaylandProtocols", "TouchStream", "WaylandPlumbing",
         ]),
         .target(name: "CompositorDrivers", dependencies: [
-            "CDBus", "CWayland", "CWaylandProtocols", "Render", "SandboxHarness", "TouchStream",
+            "CDBus", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream", "WaylandPlumbing",
         ]),
         // MARK: - The jobs: playback (headless), the live window, the matrix, benchmarks
         // Playback needs no libwayland: a scene is tested, replayed, compared and reported headless.
@@ -93,7 +98,10 @@ let package = Package(
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
+        .testTarget(name: "WaylandPlumbingTests", dependencies: ["WaylandPlumbing"]),
+        .testTarget(name: "WaylandClientTests", dependencies: [
+            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWaylandProtocols",
+        ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Playback", "TouchStream", "TouchKit", "Render",
@@ -103,9 +111,11 @@ let package = Package(
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
+            "WaylandPlumbing",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "WaylandPlumbing",
         ]),
     ]
 )

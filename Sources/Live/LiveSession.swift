@@ -139,10 +139,10 @@ public final class LiveSession: WaylandAppDelegate {
         drawDamage(into: buffer, adding: panels)
     }
 
-    public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
+    public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
         drawDamage(into: buffer, adding: [])
         guard let drawn = damage.finishFrame() else {
-            return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+            return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
         }
         return drawn.map { app.surfaceScale.damage(covering: $0) }
     }

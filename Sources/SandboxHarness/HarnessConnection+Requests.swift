@@ -1,4 +1,3 @@
-import CWayland
 import CWaylandProtocols
 import TouchStream
 

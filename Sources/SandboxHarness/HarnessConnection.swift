@@ -1,6 +1,6 @@
-import CWayland
 import CWaylandProtocols
 import Foundation
+import WaylandPlumbing
 
 /// A small blocking client of a harness weston: it sends gesture_harness_v1 requests
 /// and records the compositor's commit events with their CLOCK_MONOTONIC time.
@@ -14,8 +14,8 @@ public final class HarnessConnection {
     /// Every commit event received so far, in arrival order.
     public internal(set) var commits: [HarnessCommit] = []
 
-    let display: OpaquePointer
-    var registry: OpaquePointer?
+    let connection: WaylandConnection
+    var registry: WaylandRegistry?
     var harness: OpaquePointer?
     /// The answer of the pick in flight (see HarnessPick.swift).
     var pickAnswer: PickAnswer = .none
@@ -26,20 +26,22 @@ public final class HarnessConnection {
 
     /// Connects to the socket at `socketPath` (absolute) and binds gesture_harness_v1.
     public init(socketPath: String) throws {
-        guard let display = wl_display_connect(socketPath) else {
-            throw HarnessError("cannot connect to \(socketPath): \(String(cString: strerror(errno)))")
+        do {
+            connection = try WaylandConnection(display: socketPath)
+        } catch {
+            throw HarnessError(error.description)
         }
         self.socketPath = socketPath
-        self.display = display
-        registry = wl_display_get_registry(display)
-        wl_registry_add_listener(registry, HarnessConnection.registryListener,
-                                 Unmanaged.passUnretained(self).toOpaque())
+        let registry = WaylandRegistry(display: connection.display)
+        self.registry = registry
         try roundtrip()
-        guard harness != nil else {
+        guard let harness = registry.bind("gesture_harness_v1", as: gs_gesture_harness_v1_interface(),
+                                          version: HarnessConnection.harnessVersion) else {
             throw HarnessError("\(socketPath) offers no gesture_harness_v1 global (is the harness module loaded?)")
         }
-        // The bind was only queued while the first roundtrip's events were dispatched: make
-        // weston process it now, or commits of clients started next could precede it.
+        self.harness = harness
+        gesture_harness_v1_add_listener(harness, HarnessConnection.harnessListener, userData(self))
+        // Make weston process the bind now, or commits of clients started next could precede it.
         try roundtrip()
     }
 
@@ -47,78 +49,50 @@ public final class HarnessConnection {
     /// or an absolute path; default "wayland-0") in `environment`, e.g. a harness weston
     /// started by another process.
     public convenience init(environment: [String: String]) throws {
-        let name = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
-        if name.hasPrefix("/") {
-            try self.init(socketPath: name)
-            return
+        let path: String
+        do {
+            path = try WaylandConnection.socketPath(environment: environment)
+        } catch {
+            throw HarnessError(error.description)
         }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-            throw HarnessError("cannot find the Wayland socket \(name): XDG_RUNTIME_DIR is not set")
-        }
-        try self.init(socketPath: "\(runtime)/\(name)")
+        try self.init(socketPath: path)
     }
 
     deinit {
         if let harness { gesture_harness_v1_destroy(harness) }
-        if let registry { wl_registry_destroy(registry) }
-        wl_display_disconnect(display)
+        registry?.destroy()
     }
 
     // MARK: - Dispatching
 
     /// Sends pending requests and waits until the compositor has processed them all.
     public func roundtrip() throws {
-        if wl_display_roundtrip(display) < 0 { throw connectionError() }
+        try checked(connection.roundtrip)
     }
 
     /// Dispatches incoming events for `seconds` (at least one pass), as a script sleep does.
     public func dispatch(for seconds: Double) throws {
-        let deadline = MonotonicClock.now() + seconds
-        repeat {
-            try dispatchOnce(timeout: deadline - MonotonicClock.now())
-        } while MonotonicClock.now() < deadline
+        try checked { try connection.dispatch(for: seconds) }
     }
 
     /// Waits up to `timeout` seconds for one batch of events and dispatches what arrived.
     func dispatchOnce(timeout: Double) throws {
-        while wl_display_prepare_read(display) != 0 {
-            if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
-        }
-        do {
-            try flush()
-        } catch {
-            wl_display_cancel_read(display)
-            throw error
-        }
-        var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLIN), revents: 0)
-        // To the nanosecond: poll()'s whole milliseconds would send scripted input up to 1 ms late,
-        // on a grid set by whatever woke us last (a client's commit), not on the script's schedule.
-        let nanoseconds = Int64(min(max(0, timeout * 1e9), 1e15))
-        if gs_poll_nanoseconds(&descriptor, 1, nanoseconds) > 0 {
-            if wl_display_read_events(display) < 0 { throw connectionError() }
-        } else {
-            wl_display_cancel_read(display)
-        }
-        if wl_display_dispatch_pending(display) < 0 { throw connectionError() }
+        try checked { try connection.dispatchOnce(timeout: timeout) }
     }
 
     /// Writes buffered requests (unless a script frame holds them), waiting for the socket when it is full.
     func flush() throws {
         guard !holdsRequests else { return }
-        while wl_display_flush(display) < 0 {
-            guard errno == EAGAIN else { throw connectionError() }
-            var descriptor = pollfd(fd: wl_display_get_fd(display), events: Int16(POLLOUT), revents: 0)
-            _ = poll(&descriptor, 1, -1)
-        }
+        try checked(connection.flushAll)
     }
 
-    /// The connection's failure as a one-line error.
-    func connectionError() -> HarnessError {
-        let code = wl_display_get_error(display)
-        if code == EPROTO {
-            return HarnessError("harness connection \(socketPath): protocol error")
+    /// Runs a call on the connection, reporting its failure in one line naming the socket.
+    private func checked(_ call: () throws -> Void) throws {
+        do {
+            try call()
+        } catch let failure as WaylandConnectionError {
+            throw HarnessError("harness connection \(socketPath): \(failure)")
         }
-        return HarnessError("harness connection \(socketPath) failed: \(String(cString: strerror(code == 0 ? errno : code)))")
     }
 
     // MARK: - Commits

@@ -1,6 +1,6 @@
-import CWayland
 import CWaylandProtocols
 import TouchStream
+import WaylandPlumbing
 
 /// The client view at a global point, as gesture_harness_pick_v1.picked reports it.
 public struct PickResult: Hashable, Sendable {
@@ -46,8 +46,7 @@ extension HarnessConnection {
         }
         defer { gesture_harness_pick_v1_destroy(pickObject) }
         pickAnswer = .waiting
-        gesture_harness_pick_v1_add_listener(pickObject, HarnessConnection.pickListener,
-                                             Unmanaged.passUnretained(self).toOpaque())
+        gesture_harness_pick_v1_add_listener(pickObject, HarnessConnection.pickListener, userData(self))
         let deadline = MonotonicClock.now() + HarnessConnection.pickTimeout
         while case .waiting = pickAnswer {
             let remaining = deadline - MonotonicClock.now()
@@ -76,20 +75,11 @@ extension HarnessConnection {
         }
     }
 
-    nonisolated(unsafe) static let pickListener: UnsafeMutablePointer<gesture_harness_pick_v1_listener> = {
-        let listener = UnsafeMutablePointer<gesture_harness_pick_v1_listener>.allocate(capacity: 1)
-        listener.initialize(to: gesture_harness_pick_v1_listener(
-            picked: { data, _, x, y, width, height, pid in
-                guard let data else { return }
-                let connection = Unmanaged<HarnessConnection>.fromOpaque(data).takeUnretainedValue()
-                connection.pickAnswer = .picked(PickResult(x: x, y: y, width: width, height: height,
-                                                           pid: Int32(bitPattern: pid)))
-            },
-            nothing: { data, _ in
-                guard let data else { return }
-                Unmanaged<HarnessConnection>.fromOpaque(data).takeUnretainedValue().pickAnswer = .nothing
-            }
-        ))
-        return listener
-    }()
+    // A HarnessConnection dispatches only on the thread that calls it: libwayland calls these from there.
+    nonisolated(unsafe) static let pickListener = makeListener(gesture_harness_pick_v1_listener(
+        picked: { data, _, x, y, width, height, pid in
+            owner(data, as: HarnessConnection.self).pickAnswer =
+                .picked(PickResult(x: x, y: y, width: width, height: height, pid: Int32(bitPattern: pid)))
+        },
+        nothing: { data, _ in owner(data, as: HarnessConnection.self).pickAnswer = .nothing }))
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WaylandPlumbing
 
 /// A private headless weston with the harness module loaded (DESIGN §9).
 ///
@@ -62,8 +63,6 @@ public final class WestonInstance {
     private static let startPollInterval = 0.002
     /// Lines of weston's log quoted in a start error.
     public static let logTailLines = 4
-    nonisolated(unsafe) private static var instanceCounter = 0
-    private static let counterLock = NSLock()
 
     // MARK: - Starting
 
@@ -75,8 +74,12 @@ public final class WestonInstance {
             throw HarnessError("\(configuration.westonExecutable) not found in PATH: install weston (Debian package weston) or set westonExecutable")
         }
         modulePath = try HarnessModule.locate(explicitPath: configuration.modulePath, environment: base)
-        runtimeDirectory = try WestonInstance.makeRuntimeDirectory()
-        socketName = "gesture-harness-\(getpid())-\(WestonInstance.nextInstanceNumber())"
+        do {
+            runtimeDirectory = try RuntimeDirectory.make(prefix: "gesture-harness")
+        } catch {
+            throw HarnessError(error.description)
+        }
+        socketName = SocketName.next(prefix: "gesture-harness")
         var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         do {
@@ -105,22 +108,6 @@ public final class WestonInstance {
         if let scale = c.scale { arguments.append("--scale=\(scale)") }
         arguments += ["--idle-time=0", "--no-config", "--debug", "--socket=\(socket)", "--modules=\(module)"]
         return arguments + c.extraArguments
-    }
-
-    private static func makeRuntimeDirectory() throws -> String {
-        var template = Array((NSTemporaryDirectory() + "gesture-harness-XXXXXX").utf8CString)
-        // mkdtemp creates the directory with mode 0700, as XDG_RUNTIME_DIR requires.
-        guard let made = mkdtemp(&template) else {
-            throw HarnessError("cannot create a runtime directory in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
-        }
-        return String(cString: made)
-    }
-
-    private static func nextInstanceNumber() -> Int {
-        counterLock.lock()
-        defer { counterLock.unlock() }
-        instanceCounter += 1
-        return instanceCounter
     }
 
     private func waitUntilReady(timeout: Double) throws {

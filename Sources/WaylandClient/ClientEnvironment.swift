@@ -1,3 +1,5 @@
+import WaylandPlumbing
+
 // MARK: - Sizes
 
 /// A size in surface-local logical pixels (what the compositor configures).
@@ -22,12 +24,8 @@ public struct PixelSize: Hashable, Sendable, Codable, CustomStringConvertible {
 
 /// A snapshot of the compositor as this client sees it, for trace headers and reports.
 public struct ClientEnvironment: Hashable, Sendable, Codable {
-    /// A registry global: its name, interface and version.
-    public struct Global: Hashable, Sendable, Codable {
-        public var name: UInt32
-        public var interface: String
-        public var version: UInt32
-    }
+    /// A registry global: its name, interface and version (as the registry recorded it).
+    public typealias Global = WaylandGlobal
 
     /// A seat: name, bound version, capabilities and the version of its wl_touch, if any.
     public struct SeatInfo: Hashable, Sendable, Codable {

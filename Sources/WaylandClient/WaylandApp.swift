@@ -2,6 +2,7 @@ import CWayland
 import Glibc
 import TouchKit
 import TouchStream
+import WaylandPlumbing
 
 // MARK: - The client
 
@@ -40,7 +41,7 @@ public final class WaylandApp {
     /// (numerator / 120) when that protocol is in use, else `bufferScale`.
     public var renderScale: Double { surfaceScale.renderScale }
 
-    private let display: WaylandDisplay
+    private let display: WaylandConnection
     private var registry: Registry!
     private(set) var window: ToplevelWindow?
     /// libdecor, when the compositor offers no xdg-decoration and libdecor could start.
@@ -65,17 +66,17 @@ public final class WaylandApp {
     public init(display name: String? = nil, title: String = "gesture-sandbox", appID: String = "gesture-sandbox",
                 signals: [Int32] = EventLoop.defaultSignals) throws {
         loop = try EventLoop(signals: signals)
-        display = try WaylandDisplay(name: name)
+        display = try WaylandError.onConnection { try WaylandConnection(display: name) }
         registry = Registry(display: display.display, sink: self)
         pool = BufferPool { [unowned self] size, stride, format in
             try ShmStorage(shm: registry.shm!, size: size, stride: stride, format: format)
         }
-        try display.roundtrip()
+        try WaylandError.onConnection(display.roundtrip)
         try requireGlobals()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
-        try display.roundtrip()
+        try WaylandError.onConnection(display.roundtrip)
         makeWindow(title: title, appID: appID)
-        _ = try display.flush()
+        _ = try WaylandError.onConnection(display.flush)
     }
 
     deinit {
@@ -112,9 +113,12 @@ public final class WaylandApp {
             earlySeatRecords = []
         }
         startPacing()
-        return try loop.run(display: display) {
-            delegate?.waylandAppDidBecomeIdle(self)
-            try drawIfNeeded()
+        // The loop pumps the connection directly: its failures leave as this client's error.
+        return try WaylandError.onConnection {
+            try loop.run(display: display) {
+                delegate?.waylandAppDidBecomeIdle(self)
+                try drawIfNeeded()
+            }
         }
     }
 
@@ -248,7 +252,7 @@ extension WaylandApp {
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.
         guard let buffer = try pool.acquire(size: size, format: pixelFormat) else { return }
-        let whole = DamageRect(x: 0, y: 0, width: size.width, height: size.height)
+        let whole = PixelRect(x: 0, y: 0, width: size.width, height: size.height)
         let renderStart = loop.now
         let reported = delegate.map { $0.waylandApp(self, render: buffer) } ?? [whole]
         let geometryChanged = committed != geometry

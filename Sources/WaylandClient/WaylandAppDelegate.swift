@@ -1,3 +1,4 @@
+import TouchKit
 import TouchStream
 
 // MARK: - What the app tells its owner
@@ -19,7 +20,7 @@ public protocol WaylandAppDelegate: AnyObject {
     func waylandApp(_ app: WaylandApp, prepare buffer: ShmBuffer)
     /// Draw the next frame into `buffer` (its `age` says what it still holds) and return the
     /// rectangles, in buffer pixels, that differ from the previous frame; empty means "no change".
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect]
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect]
     /// A key was pressed; quitting on q or Escape is the caller's decision.
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress)
     /// wp_presentation reported what became of a committed frame (only when the compositor offers it).
@@ -33,8 +34,8 @@ public extension WaylandAppDelegate {
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {}
     func waylandApp(_ app: WaylandApp, prepare buffer: ShmBuffer) {}
     /// Leaves the buffer as it is and reports it all as changed.
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
-        [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
+        [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
     func waylandApp(_ app: WaylandApp, keyPressed key: KeyPress) {}
     func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) {}

@@ -2,6 +2,7 @@ import CompositorDrivers
 import Foundation
 import SandboxHarness
 import Testing
+import WaylandPlumbing
 
 /// The D-Bus layer against a private dbus-daemon: calls, properties, typed values, signals, fds.
 @Suite final class DBusConnectionTests {

@@ -1,7 +1,9 @@
 import Glibc
 import SandboxHarness
 import Testing
+import TouchKit
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - A fractional buffer as weston maps it
 
@@ -14,11 +16,11 @@ private final class FrameStepper: WaylandAppDelegate {
 
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) { app.setNeedsRedraw() }
 
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
         renders.append(buffer.size)
         let count = buffer.stride / ShmFormat.bytesPerPixel * buffer.height
         buffer.pixels.bindMemory(to: UInt32.self, capacity: count).update(repeating: 0x0040_6080, count: count)
-        return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+        return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
 
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {

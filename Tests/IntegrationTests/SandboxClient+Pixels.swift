@@ -1,5 +1,6 @@
 import Live
 import Render
+import TouchKit
 
 // MARK: - What the client shows, read from a weston screenshot
 

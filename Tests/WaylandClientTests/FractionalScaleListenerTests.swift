@@ -1,5 +1,6 @@
 import Testing
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - The wp_fractional_scale_v1 listener, called as libwayland calls it
 

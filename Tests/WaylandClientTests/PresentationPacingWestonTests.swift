@@ -1,4 +1,5 @@
 import Testing
+import TouchKit
 import TouchStream
 @testable import WaylandClient
 
@@ -11,8 +12,8 @@ private final class EagerDrawer: WaylandAppDelegate {
 
     func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) { app.setNeedsRedraw() }
 
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
-        [DamageRect(x: 0, y: 0, width: 16, height: 16)]
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
+        [PixelRect(x: 0, y: 0, width: 16, height: 16)]
     }
 
     func waylandApp(_ app: WaylandApp, didPresent frame: FramePresentation) { presentations.append(frame) }

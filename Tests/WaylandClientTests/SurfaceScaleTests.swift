@@ -75,17 +75,17 @@ private enum Numerator {
         let rect = Rect(x: 10, y: 10, width: 20, height: 20)
         // 1.25: 12.5…37.5 → 12…38
         #expect(SurfaceScale.fractional(numerator: Numerator.oneAndAQuarter).damage(covering: rect)
-                == DamageRect(x: 12, y: 12, width: 26, height: 26))
+                == PixelRect(x: 12, y: 12, width: 26, height: 26))
         // 1.5: 15…45 exactly
         #expect(SurfaceScale.fractional(numerator: Numerator.oneAndAHalf).damage(covering: rect)
-                == DamageRect(x: 15, y: 15, width: 30, height: 30))
+                == PixelRect(x: 15, y: 15, width: 30, height: 30))
         // 1.75: 17.5…52.5 → 17…53
         #expect(SurfaceScale.fractional(numerator: Numerator.oneAndThreeQuarters).damage(covering: rect)
-                == DamageRect(x: 17, y: 17, width: 36, height: 36))
+                == PixelRect(x: 17, y: 17, width: 36, height: 36))
         // Fractional logical coordinates: 0.4…1.4 at 1.75 is 0.7…2.45 → 0…3
         #expect(SurfaceScale.fractional(numerator: Numerator.oneAndThreeQuarters)
-                .damage(covering: Rect(x: 0.4, y: 0.4, width: 1, height: 1)) == DamageRect(x: 0, y: 0, width: 3, height: 3))
-        #expect(SurfaceScale.integer(2).damage(covering: rect) == DamageRect(x: 20, y: 20, width: 40, height: 40))
+                .damage(covering: Rect(x: 0.4, y: 0.4, width: 1, height: 1)) == PixelRect(x: 0, y: 0, width: 3, height: 3))
+        #expect(SurfaceScale.integer(2).damage(covering: rect) == PixelRect(x: 20, y: 20, width: 40, height: 40))
     }
 
     @Test func damageCoversEveryScaledRectangleAtEachFractionalScale() {
@@ -111,8 +111,8 @@ private enum Numerator {
         let buffer = scale.bufferSize(for: logical)  // 1601 × 901
         // The last logical column 1280…1281 covers 1600…1601.25: snapped out to 1602, one past the buffer.
         let damage = scale.damage(covering: Rect(x: 1280, y: 720, width: 1, height: 1))
-        #expect(damage == DamageRect(x: 1600, y: 900, width: 2, height: 2))
-        #expect(damage.clamped(to: buffer) == DamageRect(x: 1600, y: 900, width: 1, height: 1))
+        #expect(damage == PixelRect(x: 1600, y: 900, width: 2, height: 2))
+        #expect(damage.clamped(to: buffer) == PixelRect(x: 1600, y: 900, width: 1, height: 1))
     }
 
     @Test func nonFiniteDamageIsClampedNotATrap() {

@@ -1,6 +1,7 @@
 import Testing
 import TouchStream
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - The wl_touch listener, called as libwayland calls it
 

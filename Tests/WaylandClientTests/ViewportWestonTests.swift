@@ -1,5 +1,7 @@
 import Testing
+import TouchKit
 @testable import WaylandClient
+import WaylandPlumbing
 
 // MARK: - wp_viewporter and the scale paths against weston 10
 
@@ -18,11 +20,11 @@ private final class ScaleRecorder: WaylandAppDelegate {
         app.setNeedsRedraw()
     }
 
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
         renders.append(buffer.size)
         let count = buffer.stride / ShmFormat.bytesPerPixel * buffer.height
         buffer.pixels.bindMemory(to: UInt32.self, capacity: count).update(repeating: 0xff20_4060, count: count)
-        return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+        return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
 
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {

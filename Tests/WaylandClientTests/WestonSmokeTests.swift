@@ -1,6 +1,7 @@
 import CWaylandProtocols
 import Glibc
 import Testing
+import TouchKit
 import TouchStream
 @testable import WaylandClient
 
@@ -21,13 +22,13 @@ private final class Recorder: WaylandAppDelegate {
         app.setNeedsRedraw()
     }
 
-    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [DamageRect] {
+    func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
         renders.append((buffer.size, buffer.stride, buffer.age, ObjectIdentifier(buffer)))
         // A frame-numbered grey, so every frame really changes the pixels it reports.
         let word = UInt32(truncatingIfNeeded: 0xff00_0000 | (renders.count * 0x10_1010))
         let count = buffer.stride / ShmFormat.bytesPerPixel * buffer.height
         buffer.pixels.bindMemory(to: UInt32.self, capacity: count).update(repeating: word, count: count)
-        return [DamageRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
+        return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
     }
 
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
@@ -148,7 +149,7 @@ struct WestonSmokeTests {
             xdg_surface_ack_configure(xdgSurface, bogusSerial)
         }
         let error = try #require(throws: WaylandError.self) { try app.run() }
-        guard case .protocolError(let interface, _, _) = error else {
+        guard case .connection(.protocolError(let interface, _, _)) = error else {
             Issue.record("expected a protocol error, got: \(error)")
             return
         }

@@ -1,4 +1,5 @@
 import Testing
+import TouchKit
 import TouchStream
 @testable import WaylandClient
 
@@ -28,14 +29,14 @@ import TouchStream
 
     @Test func damageIsClampedToTheBuffer() {
         let size = PixelSize(width: 100, height: 50)
-        #expect(DamageRect(x: -10, y: 40, width: 30, height: 30).clamped(to: size) == DamageRect(x: 0, y: 40, width: 20, height: 10))
-        #expect(DamageRect(x: 120, y: 0, width: 5, height: 5).clamped(to: size).isEmpty)
+        #expect(PixelRect(x: -10, y: 40, width: 30, height: 30).clamped(to: size) == PixelRect(x: 0, y: 40, width: 20, height: 10))
+        #expect(PixelRect(x: 120, y: 0, width: 5, height: 5).clamped(to: size).isEmpty)
     }
 
     @Test func errorsAreOneLine() {
         let errors: [WaylandError] = [
-            .protocolError(interface: "xdg_surface", objectID: 12, code: 3),
-            .disconnected(operation: "read", errno: 32),
+            .connection(.protocolError(interface: "xdg_surface", objectID: 12, code: 3)),
+            .connection(.disconnected(operation: "read", errno: 32)),
             .missingGlobal(interface: "wl_compositor", minimumVersion: 4),
         ]
         #expect(errors.map(\.description) == [

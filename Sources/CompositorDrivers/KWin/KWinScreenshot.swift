@@ -1,5 +1,5 @@
 import Foundation
-import Render
+import PNGCodec
 import TouchStream
 
 /// Screenshots through KWin's org.kde.KWin.ScreenShot2 D-Bus interface (needs OpenGL

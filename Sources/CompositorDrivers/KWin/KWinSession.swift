@@ -1,6 +1,7 @@
 import Foundation
 import SandboxHarness
 import TouchStream
+import WaylandPlumbing
 
 /// A running private KWin: its session bus, the compositor, our injector connection, clients.
 public final class KWinSession: CompositorSession {
@@ -23,17 +24,12 @@ public final class KWinSession: CompositorSession {
     static let clientTimeout = 10.0
     /// Height of the Breeze title bar at scale 1 (KWin 5.27, default theme), logical pixels.
     static let titleBarHeight = 37.0
-    nonisolated(unsafe) private static var counter = 0
-    private static let counterLock = NSLock()
 
     init(_ configuration: DriverConfiguration, binary: String, capabilities: InjectionCapabilities) throws {
         self.capabilities = capabilities
         outputSize = (configuration.width, configuration.height)
         runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-kwin")
-        KWinSession.counterLock.lock()
-        KWinSession.counter += 1
-        socketName = "gesture-kwin-\(getpid())-\(KWinSession.counter)"
-        KWinSession.counterLock.unlock()
+        socketName = SocketName.next(prefix: "gesture-kwin")
         var env = ProcessInfo.processInfo.environment.filter {
             !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].contains($0.key)
         }

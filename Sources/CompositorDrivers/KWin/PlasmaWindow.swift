@@ -1,5 +1,5 @@
-import CWayland
 import CWaylandProtocols
+import WaylandPlumbing
 
 // MARK: - org_kde_plasma_window: one window KWin manages, as its task manager sees it
 
@@ -18,38 +18,32 @@ final class PlasmaWindow {
 
     init(proxy: OpaquePointer) {
         self.proxy = proxy
-        org_kde_plasma_window_add_listener(proxy, PlasmaWindow.windowListener, Unmanaged.passUnretained(self).toOpaque())
+        org_kde_plasma_window_add_listener(proxy, PlasmaWindow.windowListener, userData(self))
     }
 
     func destroy() { org_kde_plasma_window_destroy(proxy) }
 
-    private static func window(_ data: UnsafeMutableRawPointer?) -> PlasmaWindow? {
-        data.map { Unmanaged<PlasmaWindow>.fromOpaque($0).takeUnretainedValue() }
-    }
+    private static func window(_ data: UnsafeMutableRawPointer?) -> PlasmaWindow { owner(data) }
 
     // Every slot needs a function: libwayland calls them unchecked. We read geometry, pid,
     // initial_state and unmapped; the rest (titles, icons, desktops, activities) is not ours.
-    nonisolated(unsafe) static let windowListener: UnsafeMutablePointer<org_kde_plasma_window_listener> = {
-        let listener = UnsafeMutablePointer<org_kde_plasma_window_listener>.allocate(capacity: 1)
-        listener.initialize(to: org_kde_plasma_window_listener(
-            title_changed: { _, _, _ in },
-            app_id_changed: { _, _, _ in },
-            state_changed: { _, _, _ in },
-            virtual_desktop_changed: { _, _, _ in },
-            themed_icon_name_changed: { _, _, _ in },
-            unmapped: { data, _ in window(data)?.isUnmapped = true },
-            initial_state: { data, _ in window(data)?.hasInitialState = true },
-            parent_window: { _, _, _ in },
-            geometry: { data, _, x, y, width, height in window(data)?.frame = (x, y, width, height) },
-            icon_changed: { _, _ in },
-            pid_changed: { data, _, pid in window(data)?.pid = pid },
-            virtual_desktop_entered: { _, _, _ in },
-            virtual_desktop_left: { _, _, _ in },
-            application_menu: { _, _, _, _ in },
-            activity_entered: { _, _, _ in },
-            activity_left: { _, _, _ in },
-            resource_name_changed: { _, _, _ in }
-        ))
-        return listener
-    }()
+    // A KWinConnection dispatches only inside its calls, on the caller's thread.
+    nonisolated(unsafe) static let windowListener = makeListener(org_kde_plasma_window_listener(
+        title_changed: { _, _, _ in },
+        app_id_changed: { _, _, _ in },
+        state_changed: { _, _, _ in },
+        virtual_desktop_changed: { _, _, _ in },
+        themed_icon_name_changed: { _, _, _ in },
+        unmapped: { data, _ in window(data).isUnmapped = true },
+        initial_state: { data, _ in window(data).hasInitialState = true },
+        parent_window: { _, _, _ in },
+        geometry: { data, _, x, y, width, height in window(data).frame = (x, y, width, height) },
+        icon_changed: { _, _ in },
+        pid_changed: { data, _, pid in window(data).pid = pid },
+        virtual_desktop_entered: { _, _, _ in },
+        virtual_desktop_left: { _, _, _ in },
+        application_menu: { _, _, _, _ in },
+        activity_entered: { _, _, _ in },
+        activity_left: { _, _, _ in },
+        resource_name_changed: { _, _, _ in }))
 }

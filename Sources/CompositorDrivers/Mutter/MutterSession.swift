@@ -54,7 +54,7 @@ public final class MutterSession: CompositorSession {
         self.flavor = flavor
         scale = configuration.scale
         outputSize = (configuration.width, configuration.height)
-        runtimeDirectory = try RuntimeDirectory.make(prefix: "gesture-\(flavor.kind.rawValue)")
+        runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(flavor.kind.rawValue)")
         socketName = "gesture-\(flavor.kind.rawValue)-\(getpid())"
         var environment = ProcessInfo.processInfo.environment.filter {
             !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "DBUS_SESSION_BUS_ADDRESS",

@@ -15,7 +15,7 @@ enum InstallationProbe {
 
     /// True when `executable arguments` runs and exits with status 0.
     static func exitsCleanly(_ executable: String, _ arguments: [String], timeout: Double = 10) -> Bool {
-        guard let directory = try? RuntimeDirectory.make(prefix: "gesture-probe") else { return false }
+        guard let directory = try? PrivateDirectory.make(prefix: "gesture-probe") else { return false }
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var environment = ProcessInfo.processInfo.environment
         environment["WAYLAND_DISPLAY"] = nil

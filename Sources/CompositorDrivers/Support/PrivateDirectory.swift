@@ -1,4 +1,5 @@
 import Foundation
+import WaylandPlumbing
 
 /// Private runtime directories (mode 0700, as XDG_RUNTIME_DIR requires).
 enum PrivateDirectory {

@@ -1,4 +1,6 @@
-// MARK: - Pixel formats and rectangles
+import TouchKit
+
+// MARK: - Pixel formats and damage
 
 /// The wl_shm formats the pool allocates: 32 bits per pixel, native-endian ARGB words (as Render.PixelFormat).
 public enum ShmFormat: UInt32, Hashable, Sendable {
@@ -11,25 +13,11 @@ public enum ShmFormat: UInt32, Hashable, Sendable {
     public static let bytesPerPixel = 4
 }
 
-/// A damaged rectangle in buffer pixels (what wl_surface.damage_buffer takes); Render.PixelRect maps 1:1.
-public struct DamageRect: Hashable, Sendable, CustomStringConvertible {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    /// Creates a rectangle.
-    public init(x: Int, y: Int, width: Int, height: Int) {
-        self.x = x; self.y = y; self.width = width; self.height = height
+extension PixelRect {
+    /// The part inside a `size` buffer (possibly empty): what wl_surface.damage_buffer may name.
+    public func clamped(to size: PixelSize) -> PixelRect {
+        intersection(PixelRect(x: 0, y: 0, width: size.width, height: size.height))
     }
-    /// True when the rectangle covers no pixel.
-    public var isEmpty: Bool { width <= 0 || height <= 0 }
-    /// The part inside a `size` buffer (possibly empty).
-    public func clamped(to size: PixelSize) -> DamageRect {
-        let x0 = max(x, 0), y0 = max(y, 0)
-        let x1 = min(x + width, size.width), y1 = min(y + height, size.height)
-        return DamageRect(x: x0, y: y0, width: max(x1 - x0, 0), height: max(y1 - y0, 0))
-    }
-    public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 
 // MARK: - Buffer storage

@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import Glibc
+import WaylandPlumbing
 
 // MARK: - wl_shm / wl_buffer storage on a memfd
 

@@ -1,6 +1,7 @@
 import CWayland
 import Glibc
 import Logging
+import WaylandPlumbing
 
 // MARK: - wl_keyboard
 

@@ -1,5 +1,6 @@
 import CWayland
 import TouchStream
+import WaylandPlumbing
 
 // MARK: - wl_pointer
 

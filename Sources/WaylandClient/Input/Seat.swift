@@ -1,6 +1,7 @@
 import CWayland
 import TouchStream
 import CWaylandProtocols
+import WaylandPlumbing
 
 // MARK: - Capabilities
 

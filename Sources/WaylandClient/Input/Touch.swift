@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import TouchStream
+import WaylandPlumbing
 
 // MARK: - wl_touch
 

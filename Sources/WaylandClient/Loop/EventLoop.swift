@@ -1,6 +1,7 @@
 import CWaylandProtocols
 import Glibc
 import TouchKit
+import WaylandPlumbing
 
 // MARK: - Exit reasons
 
@@ -39,6 +40,9 @@ protocol LoopDisplay: AnyObject {
     /// Sends buffered requests; false when the socket is full and POLLOUT must be awaited.
     func flush() throws -> Bool
 }
+
+/// The plumbing's connection is the display the loop pumps.
+extension WaylandConnection: LoopDisplay {}
 
 // MARK: - The loop
 

@@ -1,6 +1,7 @@
 import CLibdecor
 import CWayland
 import Logging
+import WaylandPlumbing
 
 // MARK: - libdecor: client-side decorations where the compositor draws none
 

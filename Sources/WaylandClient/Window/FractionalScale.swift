@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import WaylandPlumbing
 
 // MARK: - wp_fractional_scale_v1
 

@@ -1,6 +1,7 @@
 import CWayland
 import CWaylandProtocols
 import Glibc
+import WaylandPlumbing
 
 // MARK: - wp_presentation
 

@@ -1,4 +1,5 @@
 import CWayland
+import WaylandPlumbing
 
 // MARK: - wl_surface
 

@@ -78,17 +78,11 @@ public enum SurfaceScale: Hashable, Sendable, CustomStringConvertible {
                         viewportDestination: viewportDestination(for: logical))
     }
 
-    /// The smallest buffer-pixel rectangle covering `rect` (logical px): origin rounded down, far
-    /// edges rounded up, as Render.PixelRect(covering:scale:) snaps the repaint clip, so the damage
-    /// sent covers every pixel repainted. Not clamped to the buffer (WaylandApp clamps).
-    public func damage(covering rect: Rect) -> DamageRect {
-        let scale = renderScale
-        // Non-finite or huge coordinates come from a bug upstream: clamp instead of trapping in Int(_:).
-        let limit = Double(Int32.max / 2)
-        func pixel(_ value: Double) -> Int { Int(min(max(value.isNaN ? 0 : value, -limit), limit)) }
-        let x0 = pixel((rect.minX * scale).rounded(.down)), y0 = pixel((rect.minY * scale).rounded(.down))
-        let x1 = pixel((rect.maxX * scale).rounded(.up)), y1 = pixel((rect.maxY * scale).rounded(.up))
-        return DamageRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    /// The smallest buffer-pixel rectangle covering `rect` (logical px) at `renderScale`, snapped as
+    /// the repaint clip is (`PixelRect(covering:scale:)`), so the damage sent covers every pixel
+    /// repainted. Not clamped to the buffer (WaylandApp clamps).
+    public func damage(covering rect: Rect) -> PixelRect {
+        PixelRect(covering: rect, scale: renderScale)
     }
 
     public var description: String {

@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import WaylandPlumbing
 
 // MARK: - xdg_surface + xdg_toplevel (+ server-side decoration)
 

@@ -1,4 +1,5 @@
 import CWaylandProtocols
+import WaylandPlumbing
 
 // MARK: - xdg_wm_base: liveness pings
 

@@ -64,7 +64,7 @@ final class PrivateWeston {
             do {
                 return try WaylandApp(display: socketPath, title: "gesture-sandbox test", appID: "gesture-sandbox")
             } catch let error as WaylandError {
-                guard case .cannotConnect = error, Date() < deadline else { throw error }
+                guard case .connection(.cannotConnect) = error, Date() < deadline else { throw error }
                 usleep(Self.retryInterval)
             }
         }

@@ -1,0 +1,34 @@
+import Glibc
+import Testing
+import WaylandPlumbing
+
+// MARK: - Private runtime directories and socket names
+
+@Suite struct RuntimeDirectoryTests {
+    @Test func aRuntimeDirectoryIsPrivateToItsUser() throws {
+        let path = try RuntimeDirectory.make(prefix: "gs-plumbing-test")
+        defer { rmdir(path) }
+        #expect(path.hasPrefix(RuntimeDirectory.temporaryDirectory + "gs-plumbing-test-"))
+        var status = stat()
+        #expect(stat(path, &status) == 0)
+        // XDG_RUNTIME_DIR must be owned by the user and readable by nobody else (0700).
+        #expect(status.st_mode & S_IFMT == S_IFDIR)
+        #expect(status.st_mode & 0o777 == 0o700)
+        #expect(status.st_uid == getuid())
+    }
+
+    @Test func aDirectoryThatCannotBeMadeIsAOneLineError() {
+        let error = #expect(throws: RuntimeDirectoryError.self) {
+            try RuntimeDirectory.make(prefix: "no-such-directory-\(getpid())/inner")
+        }
+        let place = RuntimeDirectory.temporaryDirectory
+        #expect(error?.description.hasPrefix("cannot create a runtime directory in \(place): ") == true)
+        #expect(error?.description.contains("\n") == false)
+    }
+
+    @Test func socketNamesNameTheProcessAndNeverRepeat() {
+        let names = (0..<3).map { _ in SocketName.next(prefix: "gs-test") }
+        #expect(Set(names).count == 3)
+        #expect(names.allSatisfy { $0.hasPrefix("gs-test-\(getpid())-") })
+    }
+}

@@ -83,22 +83,32 @@ let package = Package(
         ]),
 
         // MARK: - Tests (mirror the layers)
+        // What several test targets share: the built command line (finder, runner), a temporary folder,
+        // our client under a compositor, and the bare weston the Wayland tests use. A library, not tests.
+        .target(name: "TestSupport", dependencies: [
+            "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
-        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
-        .testTarget(name: "WaylandClientTests", dependencies: ["WaylandClient", "TouchStream", "CWaylandProtocols"]),
+        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG", "TestSupport"]),
+        .testTarget(name: "WaylandClientTests", dependencies: [
+            "WaylandClient", "TouchStream", "CWaylandProtocols", "TestSupport",
+        ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Playback", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
             "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
+            "TestSupport",
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
+            "TestSupport",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
+            "TestSupport",
         ]),
     ]
 )

@@ -93,14 +93,19 @@ let package = Package(
         // MARK: - Tests (mirror the layers)
         // docs/architecture.md's module graph against this manifest and the imports (reads files only).
         .testTarget(name: "ArchitectureTests"),
+        // What several test targets share: the built command line (finder, runner), a temporary folder,
+        // our client under a compositor, and the bare weston the Wayland tests use. A library, not tests.
+        .target(name: "TestSupport", dependencies: [
+            "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
+        ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
-        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz"]),
+        .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG", "TestSupport"]),
         .testTarget(name: "WaylandPlumbingTests", dependencies: ["WaylandPlumbing"]),
         .testTarget(name: "WaylandClientTests", dependencies: [
-            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWaylandProtocols",
+            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWaylandProtocols", "TestSupport",
         ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
@@ -108,14 +113,15 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
             "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
+            "TestSupport",
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
-            "WaylandPlumbing",
+            "WaylandPlumbing", "TestSupport",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
-            "WaylandPlumbing",
+            "WaylandPlumbing", "TestSupport",
         ]),
     ]
 )

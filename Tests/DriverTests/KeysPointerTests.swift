@@ -1,6 +1,7 @@
 import CompositorDrivers
 import Foundation
 import SandboxHarness
+import TestSupport
 import Testing
 
 /// Keys and pointer buttons injected through each driver reach our client (seen in its
@@ -17,8 +18,8 @@ struct KeysPointerTests {
         try NestedDriverTests.ensureUser()
         let driver = try #require(CompositorDrivers.driver(for: kind))
         #expect(driver.capabilities.isSuperset(of: [.keys, .pointer]))
-        let run = try DriverClient(driver, environment: ["WAYLAND_DEBUG": "1"])
-        let window = try #require(try run.session.window(of: run.client))
+        let run = try SandboxClient(driver, environment: ["WAYLAND_DEBUG": "1"])
+        let window = try #require(try run.session.window(of: run.process))
         try run.session.pointerMotion(x: window.x + window.width / 2, y: window.y + window.height / 2)
         try run.session.pointerButton(0x110, pressed: true)
         try run.session.pointerButton(0x110, pressed: false)
@@ -29,19 +30,12 @@ struct KeysPointerTests {
         // wl_pointer logs the press and release as well.
         let buttons = kind == .weston ? 2 * expected : expected
         let deadline = MonotonicClock.now() + Self.timeout
-        while (received("button", on: "wl_pointer", in: run) < buttons
-            || received("key", on: "wl_keyboard", in: run) < expected) && MonotonicClock.now() < deadline {
+        while (run.logged("button", interface: "wl_pointer") < buttons
+            || run.logged("key", interface: "wl_keyboard") < expected) && MonotonicClock.now() < deadline {
             MonotonicClock.sleep(0.02)
         }
-        #expect(received("button", on: "wl_pointer", in: run) == buttons, "\(kind): press and release")
-        #expect(received("key", on: "wl_keyboard", in: run) == expected, "\(kind): press and release")
-        _ = try run.finish()
-    }
-
-    /// How many `interface` events named `event` the client has logged.
-    private func received(_ event: String, on interface: String, in run: DriverClient) -> Int {
-        run.client.output().split(separator: "\n").filter {
-            !$0.contains("->") && $0.contains("\(interface)@") && $0.contains(".\(event)(")
-        }.count
+        #expect(run.logged("button", interface: "wl_pointer") == buttons, "\(kind): press and release")
+        #expect(run.logged("key", interface: "wl_keyboard") == expected, "\(kind): press and release")
+        _ = try run.finishEvents()
     }
 }

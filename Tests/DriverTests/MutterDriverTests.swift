@@ -2,6 +2,7 @@
 import Foundation
 import Render
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 
@@ -17,13 +18,13 @@ import TouchStream
     private func local(_ x: Double, _ y: Double) -> String { "\(WLFixed(x - Self.origin.x)) \(WLFixed(y - Self.origin.y))" }
 
     @Test func aOneFingerDragIsFramedPerEventAndNothingFramesTheUp() throws {
-        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let client = try SandboxClient(MutterDriver(), configuration: Self.configuration)
         // Apart: events mutter reads in one dispatch share a frame (or get none when one is an up).
         try client.inject("""
             down 0 400 300; frame; sleep 100; motion 0 410.5 304; frame; sleep 100
             motion 0 437.25 311; frame; sleep 100; up 0; frame
             """)
-        let events = try client.finish(after: 1, "up")
+        let events = try client.finishEvents(after: 1, "up")
         #expect(events.map(summary) == [
             "down 288 \(local(400, 300))", "frame", "motion 288 \(local(410.5, 304))", "frame",
             "motion 288 \(local(437.25, 311))", "frame", "up 288",
@@ -31,14 +32,14 @@ import TouchStream
     }
 
     @Test func twoFingersApartAreFramedPerEventAndNeitherUpIsFramed() throws {
-        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let client = try SandboxClient(MutterDriver(), configuration: Self.configuration)
         let notInjected = try client.inject("""
             down 0 400 300; sleep 100; down 1 500 320; frame; sleep 100; motion 0 410 300; sleep 100
             motion 1 510 330; frame; sleep 100; up 0; frame; sleep 100; up 1; frame; cancel; shape 1 4 2
             """)
         #expect(notInjected.map { if case .record(let r) = $0 { r.event.name } else { "sleep" } }
             == ["frame", "frame", "frame", "frame", "cancel", "shape"])
-        let events = try client.finish(after: 2, "up")
+        let events = try client.finishEvents(after: 2, "up")
         #expect(events.map(summary) == [
             "down 288 \(local(400, 300))", "frame", "down 289 \(local(500, 320))", "frame",
             "motion 288 \(local(410, 300))", "frame", "motion 289 \(local(510, 330))", "frame", "up 288", "up 289",
@@ -46,35 +47,35 @@ import TouchStream
     }
 
     @Test func atScaleTwoTouchStaysLogicalAndTheClientSeesTheScale() throws {
-        let client = try DriverClient(MutterDriver(), configuration: DriverConfiguration(width: 1600, height: 900, scale: 2))
+        let client = try SandboxClient(MutterDriver(), configuration: DriverConfiguration(width: 1600, height: 900, scale: 2))
         try client.inject("down 0 400 300; frame; sleep 100; motion 0 410.5 304; frame; sleep 100; up 0; frame")
-        let events = try client.finish(after: 1, "up")
+        let events = try client.finishEvents(after: 1, "up")
         // mutter places the window in physical pixels, its content (under libdecor's title bar) at
         // (319, 151): half a logical pixel off scale 1.
         let local = { (x: Double, y: Double) in "\(WLFixed(x - 159.5)) \(WLFixed(y - 75.5))" }
         #expect(events.map(summary) == ["down 288 \(local(400, 300))", "frame", "motion 288 \(local(410.5, 304))", "frame", "up 288"])
-        #expect(client.client.output().contains(".mode(3, 3200, 1800, 60000)"))
-        #expect(client.client.output().contains(".scale(2)"))
+        #expect(client.process.output().contains(".mode(3, 3200, 1800, 60000)"))
+        #expect(client.process.output().contains(".scale(2)"))
     }
 
     @Test func keysAndPointerReachTheFocusedClient() throws {
-        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let client = try SandboxClient(MutterDriver(), configuration: Self.configuration)
         try client.session.pointerMotion(x: 400, y: 300)
         try client.session.pointerButton(0x110, pressed: true)  // BTN_LEFT
         try client.session.pointerButton(0x110, pressed: false)
         try client.session.key(30, pressed: true)  // KEY_A
         try client.session.key(30, pressed: false)
-        let deadline = MonotonicClock.now() + DriverClient.eventTimeout
+        let deadline = MonotonicClock.now() + SandboxClient.timeout
         // Two wl_pointers get the press and the release: ours and libdecor's.
         while (client.logged("button", interface: "wl_pointer") < 4 || client.logged("key", interface: "wl_keyboard") < 2)
             && MonotonicClock.now() < deadline { MonotonicClock.sleep(0.02) }
         #expect(client.logged("button", interface: "wl_pointer") == 4)
         #expect(client.logged("key", interface: "wl_keyboard") == 2)
-        #expect(client.client.output().contains("wl_pointer@") && client.client.output().contains(".enter("))
+        #expect(client.process.output().contains("wl_pointer@") && client.process.output().contains(".enter("))
     }
 
     @Test func aScreenshotShowsTheWindowWhereTouchFoundIt() throws {
-        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let client = try SandboxClient(MutterDriver(), configuration: Self.configuration)
         let image = try client.screenshot()
         #expect(image.width == 1600 && image.height == 900)
         // The window's edges in the picture (its own fill against mutter's gradient desktop) are
@@ -89,7 +90,7 @@ import TouchStream
     }
 
     @Test func stopEndsEveryProcessByPidAndIsIdempotent() throws {
-        let client = try DriverClient(MutterDriver(), configuration: Self.configuration)
+        let client = try SandboxClient(MutterDriver(), configuration: Self.configuration)
         let session = try #require(client.session as? MutterSession)
         let pids = session.processIDs
         #expect(pids.count == 5)  // session bus, pipewire, wireplumber, mutter, client

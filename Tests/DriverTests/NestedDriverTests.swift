@@ -2,6 +2,7 @@ import CompositorDrivers
 import Foundation
 import Render
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 
@@ -23,31 +24,31 @@ struct NestedDriverTests {
         }
     }
 
-    private func start(_ kind: CompositorKind) throws -> DriverClient {
+    private func start(_ kind: CompositorKind) throws -> SandboxClient {
         try Self.ensureUser()
-        return try DriverClient(NestedWlrootsDriver(kind))
+        return try SandboxClient(NestedWlrootsDriver(kind))
     }
 
     @Test("sway tiles the window under its title bar; a drag arrives window-local with the frame after up")
     func swayDrag() throws {
         let run = try start(.sway)
-        let window = try #require(try run.session.window(of: run.client))
+        let window = try #require(try run.session.window(of: run.process))
         #expect(window == ClientWindow(x: 2, y: 25, width: 1276, height: 693, titleBar: (0, 0, 1280, 25)))
         let (x, y) = (window.x + 100, window.y + 100)
         let skipped = try run.inject("down 0 \(x) \(y); frame; motion 0 \(x + 40.5) \(y + 20); frame; up 0; frame")
         #expect(skipped.isEmpty)
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         #expect(events == ["capabilities touch", "down 0 100 100", "frame", "motion 0 140.5 120", "frame", "up 0", "frame"])
     }
 
     @Test("sway (wlroots 0.15) forwards no cancel: the client sees the touch still down")
     func swayNoCancel() throws {
         let run = try start(.sway)
-        let window = try #require(try run.session.window(of: run.client))
+        let window = try #require(try run.session.window(of: run.process))
         let (x, y) = (window.x + 100, window.y + 100)
         try run.inject("down 0 \(x) \(y); frame; motion 0 \(x + 10) \(y); frame; cancel")
         try run.inject("down 0 \(x + 300) \(y); frame; up 0; frame")
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         // No cancel, no up: the client still holds touch 0 when the next down 0 arrives (R1).
         #expect(events == [
             "capabilities touch", "down 0 100 100", "frame", "motion 0 110 100", "frame",
@@ -58,9 +59,9 @@ struct NestedDriverTests {
     @Test("sway (wlroots 0.15) forwards no shape or orientation, nor a frame that carried only them")
     func swayShape() throws {
         let run = try start(.sway)
-        let window = try #require(try run.session.window(of: run.client))
+        let window = try #require(try run.session.window(of: run.process))
         try run.inject("down 0 \(window.x + 100) \(window.y + 100); frame; shape 0 12 8; orientation 0 30; frame; up 0; frame")
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         #expect(events == ["capabilities touch", "down 0 100 100", "frame", "up 0", "frame"])
     }
 
@@ -69,7 +70,7 @@ struct NestedDriverTests {
         let run = try start(.phoc)
         let skipped = try run.inject("down 0 100 100; frame; motion 0 140.5 120; frame; up 0; frame")
         #expect(skipped.isEmpty)
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         #expect(events == ["capabilities touch", "down 0 100 100", "frame", "motion 0 140.5 120", "frame", "up 0", "frame"])
     }
 
@@ -77,7 +78,7 @@ struct NestedDriverTests {
     func cageNoFrames() throws {
         let run = try start(.cage)
         try run.inject("down 0 100 100; frame; motion 0 140.5 120; frame; up 0; frame")
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         #expect(events == ["capabilities touch", "down 0 100 100", "motion 0 140.5 120", "up 0"])
     }
 
@@ -85,7 +86,7 @@ struct NestedDriverTests {
     func cageTwoFingers() throws {
         let run = try start(.cage)
         try run.inject("down 0 100 100; down 1 900 500; frame; motion 0 150 130; motion 1 850 480; frame; up 0; up 1; frame")
-        let events = try run.finish().map(summary)
+        let events = try run.finishEvents().map(summary)
         #expect(events == [
             "capabilities touch", "down 0 100 100", "down 1 900 500", "motion 0 150 130", "motion 1 850 480", "up 0", "up 1",
         ])
@@ -97,22 +98,22 @@ struct NestedDriverTests {
         #expect(throws: DriverError.self) {
             try run.session.launchClient(executable: "true", arguments: [], environment: [:], logName: "second.log")
         }
-        #expect(try run.finish().map(summary) == ["capabilities touch"])
+        #expect(try run.finishEvents().map(summary) == ["capabilities touch"])
         let second = try run.session.launchClient(executable: try sandboxExecutable(), arguments: [
-            "run", "--scene", "touchdemo", "--record", "\(run.directory)/second.jsonl",
+            "run", "--scene", "touchdemo", "--record", "\(run.files.path)/second.jsonl",
         ], environment: [:], logName: "second.log")
         try run.session.inject(try CompactTrace.parse("down 0 100 100; frame; up 0; frame"))
         usleep(200_000)
-        #expect(run.session.finishClient(second, timeout: DriverClient.finishTimeout) == .exited(0))
+        #expect(run.session.finishClient(second, timeout: SandboxClient.timeout) == .exited(0))
         // What cage sent, without the client's own flush records.
-        let events = try TraceReader.read("\(run.directory)/second.jsonl").records.map(\.event).filter { $0 != .flush }
+        let events = try TraceReader.read("\(run.files.path)/second.jsonl").records.map(\.event).filter { $0 != .flush }
         #expect(events.map(summary) == ["capabilities touch", "down 0 100 100", "up 0"])
     }
 
     @Test("cage: stop leaves neither cage nor the client it started")
     func cageStop() throws {
         let run = try start(.cage)
-        let cage = run.client.pid
+        let cage = run.process.pid
         let children = try #require(Optional(childPids(of: cage)))
         #expect(children.count == 1)
         run.session.stop()
@@ -125,7 +126,7 @@ struct NestedDriverTests {
     @Test("a screenshot of the nested compositor shows the client")
     func swayScreenshot() throws {
         let run = try start(.sway)
-        let window = try #require(try run.session.window(of: run.client))
+        let window = try #require(try run.session.window(of: run.process))
         let image = try run.screenshot()
         #expect(image.width == 1280 && image.height == 720)
         let red = image.rgba(x: Int(window.x) + 100, y: Int(window.y) + 100)

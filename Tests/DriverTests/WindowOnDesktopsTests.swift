@@ -4,6 +4,7 @@ import Live
 import Render
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream
@@ -15,14 +16,14 @@ import WaylandClient
 struct WindowOnDesktopsTests {
     @Test("KWin: the first size fits configure_bounds, so the window and its title bar are on the output")
     func kwinWindowOnScreen() throws {
-        let run = try DriverClient(KWinDriver())
-        let window = try #require(try run.session.window(of: run.client))
+        let run = try SandboxClient(KWinDriver())
+        let window = try #require(try run.session.window(of: run.process))
         let bar = try #require(window.titleBar)
         // KWin 5.27 at 1280×720 bounds the window to 1280×683: its title bar takes the rest.
         #expect(window.width == 1280 && window.height <= 683, "\(window)")
         #expect(bar.y >= 0, "title bar above the output: \(bar)")
         #expect(window.y + window.height <= 720, "bottom cut off: \(window)")
-        _ = try run.finish()
+        _ = try run.finishEvents()
     }
 
     /// The libdecor desktops: no xdg-decoration, so the client draws the title bar.
@@ -31,7 +32,7 @@ struct WindowOnDesktopsTests {
     @Test("mutter and GNOME Shell: libdecor's title bar is there and a pointer drag on it moves the window",
           arguments: libdecorDesktops)
     func titleBarMoves(_ kind: CompositorKind) throws {
-        let run = try DriverClient(try #require(CompositorDrivers.driver(for: kind)),
+        let run = try SandboxClient(try #require(CompositorDrivers.driver(for: kind)),
                                    configuration: DriverConfiguration(width: 1920, height: 1200))
         let before = try settledContentOrigin(run)
         // The title bar sits right above the content (libdecor's cairo plugin: 24 px).
@@ -59,7 +60,7 @@ struct WindowOnDesktopsTests {
     @Test("mutter and GNOME Shell: a click on libdecor's close button ends the client cleanly, its trace finished",
           arguments: libdecorDesktops)
     func closeButtonCloses(_ kind: CompositorKind) throws {
-        let run = try DriverClient(try #require(CompositorDrivers.driver(for: kind)),
+        let run = try SandboxClient(try #require(CompositorDrivers.driver(for: kind)),
                                    configuration: DriverConfiguration(width: 1920, height: 1200))
         let origin = try settledContentOrigin(run)
         // libdecor 0.1.1's cairo plugin: a 24 px title bar whose rightmost 32 px button is close.
@@ -70,8 +71,8 @@ struct WindowOnDesktopsTests {
         MonotonicClock.sleep(0.1)
         try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: true)
         try run.session.pointerButton(LinuxInputCode.buttonLeft, pressed: false)
-        let termination = run.client.wait(timeout: DriverClient.finishTimeout)
-        #expect(termination == .exited(0), "the close button did not end the client: \(run.client.output().suffix(400))")
+        let termination = run.process.wait(timeout: SandboxClient.timeout)
+        #expect(termination == .exited(0), "the close button did not end the client: \(run.process.output().suffix(400))")
         // Finished, not left half-written: the trace was renamed into place and holds every probe tap.
         #expect(!FileManager.default.fileExists(atPath: run.tracePath + TraceWriter.temporarySuffix))
         let records = try TraceReader.read(run.tracePath).records
@@ -79,13 +80,13 @@ struct WindowOnDesktopsTests {
         #expect(downs >= 2 && downs == records.filter { $0.event.name == "up" }.count, "\(records.map { TraceWriter.line(for: $0) })")
         #expect(FileManager.default.fileExists(atPath: run.statePath), "no state written at exit")
         // The whole output group is in place, nothing of it left as a temporary.
-        #expect(FileManager.default.fileExists(atPath: run.directory + "/deliveries.jsonl"))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: run.directory).filter { $0.contains(".partial") } == [])
+        #expect(FileManager.default.fileExists(atPath: run.files.path + "/deliveries.jsonl"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: run.files.path).filter { $0.contains(".partial") } == [])
     }
 
     @Test("cage: no wl_touch.frame at all, yet a drag moves the red square while the finger is down")
     func cageDragMovesLive() throws {
-        let run = try DriverClient(NestedWlrootsDriver(.cage))
+        let run = try SandboxClient(NestedWlrootsDriver(.cage))
         // cage makes the window fill its output: window-local equals global here. A finger's
         // events come some ms apart, as from a real panel.
         try run.inject("down 0 100 100; frame; sleep 40; motion 0 140 120; frame; sleep 40; motion 0 180 140; frame")
@@ -100,8 +101,8 @@ struct WindowOnDesktopsTests {
 
     @Test("phoc (no keyboard): touch alone opens the control strip and works it; those touches never reach the scene")
     func phocStripByTouch() throws {
-        let run = try DriverClient(NestedWlrootsDriver(.phoc), inDirectory: true)
-        let window = try #require(try run.session.window(of: run.client))
+        let run = try SandboxClient(NestedWlrootsDriver(.phoc), inDirectory: true)
+        let window = try #require(try run.session.window(of: run.process))
         // phoc maximises the window at 0,0: its points are global ones.
         let size = Size(width: window.width, height: window.height)
         var strip = ControlStrip()
@@ -134,11 +135,11 @@ struct WindowOnDesktopsTests {
         try waitUntil("the HUD on screen") { textPixels(try run.screenshot(), in: infoArea) > 200 }
         try tap(try #require(buttons[.nextScene]), recordedIn: partialTrace)
         func written(_ suffix: String) throws -> String? {
-            try FileManager.default.contentsOfDirectory(atPath: run.directory)
+            try FileManager.default.contentsOfDirectory(atPath: run.files.path)
                 .first { $0.hasPrefix("gesture-sandbox-") && $0.hasSuffix(suffix) }
         }
         try tap(try #require(buttons[.screenshot]))
-        try waitUntil("a PNG from 'shot' in \(run.directory)") { try written(".png") != nil }
+        try waitUntil("a PNG from 'shot' in \(run.files.path)") { try written(".png") != nil }
         // record: stops the --record trace (ended now; one of the command's outputs, it is put in place
         // at exit with the others), then starts and stops a new one here, in place at once.
         let record = try #require(buttons[.record])
@@ -152,12 +153,12 @@ struct WindowOnDesktopsTests {
         try tap(record)
         let secondStop = id
         var recorded: String?
-        try waitUntil("a finished trace from 'record' in \(run.directory)") {
+        try waitUntil("a finished trace from 'record' in \(run.files.path)") {
             recorded = try written(".jsonl")
             return recorded != nil
         }
         let firstTrace = try run.finishRecording()
-        let secondTrace = try TraceReader.read("\(run.directory)/\(try #require(recorded))").records
+        let secondTrace = try TraceReader.read("\(run.files.path)/\(try #require(recorded))").records
 
         // The finger that stopped the first trace and the one that stopped the second, each recorded up to its up.
         #expect(firstTrace.contains { $0.event.name == "up" && $0.event.touchID == firstStop })
@@ -202,7 +203,7 @@ struct WindowOnDesktopsTests {
     // MARK: - Where the content is, by touch
 
     /// Global point of the content's top-left: a tap's surface-local point against the point injected.
-    private func contentOrigin(_ run: DriverClient) throws -> (x: Double, y: Double) {
+    private func contentOrigin(_ run: SandboxClient) throws -> (x: Double, y: Double) {
         let probe = (x: 960.0, y: 600.0)
         try run.inject("down 0 \(probe.x) \(probe.y); up 0", settle: 0.4)
         let records = try TraceReader.read(run.tracePath + TraceWriter.temporarySuffix).records
@@ -214,7 +215,7 @@ struct WindowOnDesktopsTests {
 
     /// The content's origin once mutter has placed the new window (it may move it after it is
     /// drawn): two taps in a row agree.
-    private func settledContentOrigin(_ run: DriverClient) throws -> (x: Double, y: Double) {
+    private func settledContentOrigin(_ run: SandboxClient) throws -> (x: Double, y: Double) {
         var origin = try contentOrigin(run)
         for _ in 0..<10 {
             MonotonicClock.sleep(0.3)

@@ -2,6 +2,7 @@ import CompositorDrivers
 import Foundation
 import Render
 import SandboxHarness
+import TestSupport
 import Testing
 
 /// The README's pictures of the window as users first see it: title bar (KWin's Breeze,
@@ -20,7 +21,7 @@ struct WindowScreenshotTests {
             (GnomeShellDriver(), "window-gnome-shell.png", DriverConfiguration(width: 1600, height: 900)),
         ]
         for run in runs {
-            let client = try DriverClient(run.driver, configuration: run.configuration, hud: true)
+            let client = try SandboxClient(run.driver, configuration: run.configuration, hud: true)
             MonotonicClock.sleep(1)
             let path = "\(client.session.runtimeDirectory)/\(run.file)"
             try client.session.screenshot(to: path)
@@ -29,7 +30,7 @@ struct WindowScreenshotTests {
             let target = "\(directory)/\(run.file)"
             try? FileManager.default.removeItem(atPath: target)
             try FileManager.default.copyItem(atPath: path, toPath: target)
-            _ = try client.finish()
+            _ = try client.finishEvents()
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Render
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 

@@ -2,6 +2,7 @@ import Foundation
 import Render
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 

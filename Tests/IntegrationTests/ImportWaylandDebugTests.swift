@@ -1,5 +1,6 @@
 import Foundation
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 
@@ -15,32 +16,19 @@ import TouchStream
         """
 
     /// Runs the client, injects the drag, ends it, and returns its debug log and own trace.
-    private func capture(in files: TemporaryDirectory) throws -> (log: String, trace: Trace) {
-        let weston = try WestonInstance(.init(width: SandboxClient.width, height: SandboxClient.height))
-        defer { weston.stop() }
-        let harness = try weston.connect()
-        let process = try weston.launch(try sandboxExecutable(), arguments: [
-            "run", "--no-hud", "--scene", "touchdemo", "--record", files.file("trace.jsonl"),
-        ], environment: ["WAYLAND_DEBUG": "1"], logName: "client.log")
-        defer { if process.isRunning { process.terminate() } }
-        let center = (x: Double(SandboxClient.width) / 2, y: Double(SandboxClient.height) / 2)
-        guard try harness.waitForView(x: center.x, y: center.y, pid: Int32(process.pid),
-                                      timeout: SandboxClient.timeout) != nil else {
-            throw HarnessError("the client's window never appeared: \(process.output())")
-        }
-        let start = MonotonicClock.now()
-        try harness.run(try CompactTrace.parse(Self.drag, name: "drag"))
-        _ = try harness.waitForCommit(pid: Int32(process.pid), after: start, timeout: SandboxClient.timeout)
-        #expect(process.terminate(timeout: SandboxClient.timeout) == .exited(0))
+    private func capture() throws -> (log: String, trace: Trace) {
+        let client = try SandboxClient(outputs: { ["--record", $0.file("trace.jsonl")] },
+                                       environment: ["WAYLAND_DEBUG": "1"])
+        try client.inject(Self.drag)
+        #expect(client.finish() == .exited(0))
         // The client's own flush records are not in its protocol log: compare what the compositor sent.
-        var trace = try TraceReader.read(files.file("trace.jsonl"))
+        var trace = try client.trace()
         trace.items.removeAll { $0 == .record(RawRecord(.flush)) }
-        return (process.output(), trace)
+        return (client.process.output(), trace)
     }
 
     @Test func importedLogEqualsTheClientsOwnTrace() throws {
-        let files = try TemporaryDirectory()
-        let (log, recorded) = try capture(in: files)
+        let (log, recorded) = try capture()
         let imported = try WaylandDebugImporter.importLog(log, name: "client.log")
         #expect(recorded.records.count >= 11)
         #expect(imported.records == recorded.records)
@@ -59,15 +47,10 @@ import TouchStream
 
     @Test func importCommandWritesTheSameTrace() throws {
         let files = try TemporaryDirectory()
-        let (log, recorded) = try capture(in: files)
+        let (log, recorded) = try capture()
         #expect(FileManager.default.createFile(atPath: files.file("client.log"), contents: Data(log.utf8)))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try sandboxExecutable())
-        process.arguments = ["import", "wayland-debug", files.file("client.log"), "-o", files.file("imported.jsonl")]
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let result = try sandbox(["import", "wayland-debug", files.file("client.log"), "-o", files.file("imported.jsonl")])
+        #expect(result.status == 0)
         let imported = try TraceReader.read(files.file("imported.jsonl"))
         #expect(imported.records == recorded.records)
         #expect(imported.header?.environment.seat == recorded.header?.environment.seat)

@@ -1,6 +1,7 @@
 import Benchmarks
 import Foundation
 import SandboxHarness
+import TestSupport
 import Testing
 
 /// `gesture-bench latency`'s machinery under a real harness weston: it runs, and its numbers

@@ -4,6 +4,7 @@ import Foundation
 import FoundationXML
 #endif
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 
@@ -147,17 +148,14 @@ struct MatrixCommandTests {
 
 /// The matrix's command line without compositors: listings and bad input.
 @Suite struct MatrixCommandLineTests {
-    private func sandbox(_ arguments: [String], in directory: TemporaryDirectory) throws -> (ChildProcess.Termination?, String) {
-        let process = try ChildProcess(executable: try sandboxExecutable(), arguments: arguments,
-                                       environment: ProcessInfo.processInfo.environment, logPath: directory.file("out.log"))
-        return (process.wait(timeout: 30), process.output())
-    }
+    /// Seconds a listing or a refusal may take.
+    private static let timeout = 30.0
 
     @Test("compositors lists all seven with version and injection, or why not")
     func compositors() throws {
-        let directory = try TemporaryDirectory()
-        let (status, output) = try sandbox(["compositors"], in: directory)
-        #expect(status == .exited(0))
+        let run = try sandbox(["compositors"], timeout: Self.timeout)
+        let output = run.output
+        #expect(run.termination == .exited(0))
         for kind in CompositorKind.allCases {
             let line = output.split(separator: "\n").first { $0.hasPrefix(kind.displayName + " ") }
             #expect(line != nil, "\(kind.displayName) missing: \(output)")
@@ -220,13 +218,14 @@ struct MatrixCommandTests {
     func badScript() throws {
         let directory = try TemporaryDirectory()
         try "down 0 1 1; frame\nbogus 3\n".write(toFile: directory.file("bad.txt"), atomically: true, encoding: .utf8)
-        let (status, output) = try sandbox(["matrix", directory.file("bad.txt"), "-o", directory.file("m")], in: directory)
-        #expect(status == .exited(2))
+        let run = try sandbox(["matrix", directory.file("bad.txt"), "-o", directory.file("m")], timeout: Self.timeout)
+        let output = run.output
+        #expect(run.termination == .exited(2))
         #expect(output.split(separator: "\n").count == 1)
         #expect(output.contains("\(directory.file("bad.txt")):2:1:"))
         #expect(!FileManager.default.fileExists(atPath: directory.file("m")))
-        let (unknown, message) = try sandbox(["matrix", "--battery", "--compositors", "wayfire"], in: directory)
-        #expect(unknown == .exited(2) && message.contains("unknown compositor \"wayfire\""))
+        let unknown = try sandbox(["matrix", "--battery", "--compositors", "wayfire"], timeout: Self.timeout)
+        #expect(unknown.termination == .exited(2) && unknown.output.contains("unknown compositor \"wayfire\""))
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream

@@ -3,6 +3,7 @@ import Glibc
 import Render
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream

@@ -1,5 +1,6 @@
 import Live
 import Render
+import TestSupport
 import TouchKit
 
 // MARK: - What the client shows, read from a weston screenshot
@@ -12,10 +13,5 @@ extension SandboxClient {
     /// weston screenshot taken now.
     func hudTextPixels(in area: PixelRect) throws -> Int {
         try screenshot().count(of: HUDStyle.textColor, within: Self.textTolerance, in: area)
-    }
-
-    /// What weston shows now, read back from its screenshot.
-    func screenshot() throws -> RGBAImage {
-        try PNGFile.read(contentsOf: try weston.screenshot(in: files.path))
     }
 }

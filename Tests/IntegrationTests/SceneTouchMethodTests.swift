@@ -1,5 +1,6 @@
 import Foundation
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 

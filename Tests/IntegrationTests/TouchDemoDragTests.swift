@@ -3,6 +3,7 @@ import Playback
 import Render
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream
@@ -10,21 +11,6 @@ import TouchStream
 /// TouchDemo under a real headless weston: what the compositor delivered, what the views did.
 @Suite(.serialized)
 struct TouchDemoDragTests {
-    /// (kind, id, x, y) of a raw record, the parts a compositor decides.
-    private func shape(_ record: RawRecord) -> String {
-        switch record.event {
-        case let .down(_, _, _, id, x, y): "down \(id) \(x) \(y)"
-        case let .motion(_, id, x, y): "motion \(id) \(x) \(y)"
-        case let .up(_, _, id): "up \(id)"
-        case .frame: "frame"
-        case .cancel: "cancel"
-        case let .shape(id, major, minor): "shape \(id) \(major) \(minor)"
-        case let .orientation(id, degrees): "orientation \(id) \(degrees)"
-        case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
-        case .flush: "flush"
-        }
-    }
-
     @Test("one-finger drag: weston's records frame by frame, the square moved by exactly the delta")
     func oneFingerDrag() throws {
         let client = try SandboxClient()
@@ -45,7 +31,7 @@ struct TouchDemoDragTests {
             "up 0", "flush",
         ]
         let records = try client.trace().records
-        #expect(records.map(shape) == expected)
+        #expect(records.map { summary($0.event) } == expected)
         #expect(records.allSatisfy { !$0.isEmulated })
 
         let red = try #require(try client.state().frame("red"))

@@ -1,5 +1,6 @@
 import Foundation
 import SandboxHarness
+import TestSupport
 import Testing
 
 // MARK: - What users read cites the project's own documents

@@ -1,5 +1,6 @@
 import Foundation
 import SandboxHarness
+import TestSupport
 import Testing
 import TouchStream
 

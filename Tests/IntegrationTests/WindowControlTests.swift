@@ -4,6 +4,7 @@ import Playback
 import Render
 import SandboxHarness
 import Scenes
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 // MARK: - The committed wayland-scanner output matches protocols/*.xml
@@ -9,8 +10,9 @@ import Testing
     @Test(.enabled(if: scanner != nil, "wayland-scanner is not installed (apt install libwayland-bin): cannot check the glue"))
     func committedGlueIsWhatTheScriptGenerates() throws {
         let root = Tools.packageRoot
-        let output = try Tools.makePrivateDirectory(prefix: "gs-glue")
-        defer { try? FileManager.default.removeItem(at: output) }
+        let folder = try TemporaryDirectory(prefix: "gs-glue", ownerOnly: true)
+        defer { folder.cleanUp() }
+        let output = URL(fileURLWithPath: folder.path)
 
         let script = Process()
         script.executableURL = root.appendingPathComponent("scripts/generate-protocols.sh")

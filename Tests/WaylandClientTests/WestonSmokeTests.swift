@@ -1,5 +1,6 @@
 import CWaylandProtocols
 import Glibc
+import TestSupport
 import Testing
 import TouchKit
 import TouchStream

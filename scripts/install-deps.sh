@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(
     pkg-config make gcc
+    dpkg-dev    # dpkg-shlibdeps: scripts/package computes the .deb's Depends with it
     libwayland-dev libwayland-bin wayland-protocols
     libxkbcommon-dev libpixman-1-dev libpng-dev
     libfreetype-dev libfontconfig-dev fonts-dejavu-core

@@ -3,7 +3,7 @@ import SandboxHarness
 
 // MARK: - Running the built command line
 
-/// What one run of `gesture-sandbox` left: how it ended and what it wrote.
+/// What one run of a command (`gesture-sandbox` or any other) left: how it ended and what it wrote.
 public struct SandboxResult: Sendable {
     /// The exit status, or the signal's number when a signal ended it (Foundation's `terminationStatus`).
     public let status: Int32
@@ -18,7 +18,24 @@ public struct SandboxResult: Sendable {
 /// Runs the built `gesture-sandbox` to its end, with `stdin` as its standard input (closed at once
 /// when nil). With a `timeout` it is killed (SIGKILL) after that many seconds.
 public func sandbox(_ arguments: [String], stdin: String? = nil, timeout: Double? = nil) throws -> SandboxResult {
-    let process = try sandboxProcess(arguments)
+    try finish(try sandboxProcess(arguments), stdin: stdin, timeout: timeout)
+}
+
+/// Runs `executable` (a path, or a name looked up on PATH) to its end, like ``sandbox(_:stdin:timeout:)``.
+public func command(_ executable: String, _ arguments: [String], stdin: String? = nil, timeout: Double? = nil,
+                    environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SandboxResult {
+    let process = Process()
+    guard let path = ChildProcess.resolve(executable, path: environment["PATH"]) else {
+        throw HarnessError("\(executable): not found on PATH or not executable")
+    }
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.environment = environment
+    return try finish(process, stdin: stdin, timeout: timeout)
+}
+
+/// Starts `process`, feeds it `stdin`, collects its output and waits for its end (SIGKILL after `timeout`).
+private func finish(_ process: Process, stdin: String?, timeout: Double?) throws -> SandboxResult {
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err

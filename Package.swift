@@ -102,18 +102,18 @@ let package = Package(
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "CPNG", "TestSupport"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "TouchKit", "TestSupport"]),
         .testTarget(name: "WaylandPlumbingTests", dependencies: ["WaylandPlumbing"]),
         .testTarget(name: "WaylandClientTests", dependencies: [
-            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWaylandProtocols", "TestSupport",
+            "WaylandClient", "WaylandPlumbing", "TouchKit", "TouchStream", "CWayland", "CWaylandProtocols", "TestSupport",
         ]),
         .testTarget(name: "HarnessTests", dependencies: ["SandboxHarness", "TouchStream"]),
         .testTarget(name: "ScenesTests", dependencies: [
             "Scenes", "Playback", "TouchStream", "TouchKit", "Render",
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
-            "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit", "Render",
-            "TestSupport",
+            "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
+            "Render", "TestSupport",
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",

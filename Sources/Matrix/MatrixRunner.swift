@@ -235,13 +235,13 @@ public struct MatrixRunner {
     /// Where our window is: a tap at the output's centre (inside the window on every compositor
     /// we know), whose surface-local position in the client's trace gives the origin.
     private func calibrate(_ session: CompositorSession, directory: String) throws -> Window {
-        try makeDirectory(directory, for: session)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         // A tap can miss a window that has only just appeared (a shell's opening animation):
         // a few attempts, each with a fresh client; the last one's error is reported.
         var attempt = 1
         while true {
             do {
-                return try calibrationTap(session, trace: directory + "/trace-\(attempt).jsonl")
+                return try calibrationTap(session, trace: "trace-\(attempt).jsonl", directory: directory)
             } catch {
                 Thread.sleep(forTimeInterval: 0.5)
                 guard attempt < Self.calibrationAttempts else { throw error }
@@ -253,19 +253,23 @@ public struct MatrixRunner {
     /// How often the calibration tap is tried before the compositor counts as unusable.
     static let calibrationAttempts = 3
 
-    private func calibrationTap(_ session: CompositorSession, trace: String) throws -> Window {
+    private func calibrationTap(_ session: CompositorSession, trace name: String, directory: String) throws -> Window {
+        let scratch = try ClientScratch(for: session)
+        defer { scratch.remove() }
         let client = try session.launchClient(executable: configuration.clientExecutable,
-                                              arguments: clientArguments(trace: trace), environment: [:],
+                                              arguments: clientArguments(trace: scratch.file(name)), environment: [:],
                                               logName: "calibration-client.log")
         defer { if client.isRunning { client.terminate() } }
         let x = Double(session.outputSize.width / 2), y = Double(session.outputSize.height / 2)
         try session.inject(try CompactTrace.parse("down 0 \(x) \(y); frame; sleep 50; up 0; frame", name: "calibration"))
         Thread.sleep(forTimeInterval: 0.3)
         let ending = session.finishClient(client, timeout: 5)
+        let moved = Result { try scratch.move(into: directory) }
         guard ending == .exited(0) else {
             throw RuntimeError("the calibration client ended with \(ending): \(tail(client.output()))")
         }
-        let recorded = try TraceReader.read(trace)
+        try moved.get()
+        let recorded = try TraceReader.read(directory + "/" + name)
         guard let down = recorded.records.lazy.compactMap({ record -> (Double, Double)? in
             if case .down(_, _, _, _, let lx, let ly) = record.event { (lx.doubleValue, ly.doubleValue) } else { nil }
         }).first else {
@@ -283,12 +287,15 @@ public struct MatrixRunner {
         let unsupported = script.unsupported(by: session.capabilities)
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
-            try makeDirectory(directory, for: session)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let placed = script.placed(at: window.origin)
             try OutputTarget.write(CompactTrace.write(placed), to: directory + "/injected.txt")
             let files = RunFiles(directory: directory)
+            let scratch = try ClientScratch(for: session)
+            defer { scratch.remove() }
+            let written = RunFiles(directory: scratch.path)
             let client = try session.launchClient(executable: configuration.clientExecutable,
-                                                  arguments: clientArguments(trace: files.trace, files: files),
+                                                  arguments: clientArguments(trace: written.trace, files: written),
                                                   environment: [:], logName: "client-\(script.name).log")
             defer { if client.isRunning { client.terminate() } }
             let returned = try session.inject(placed)
@@ -308,9 +315,12 @@ public struct MatrixRunner {
                 }
             }
             let ending = session.finishClient(client, timeout: 5)
+            // Kept also when the client failed: what it wrote is the first thing to read.
+            let moved = Result { try scratch.move(into: directory) }
             guard ending == .exited(0) else {
                 return .failed("our client ended with \(ending): \(tail(client.output()))")
             }
+            try moved.get()
             let trace = try TraceReader.read(files.trace)
             let deliveries = (try? String(contentsOfFile: files.deliveries, encoding: .utf8)) ?? ""
             let state = try? JSONDecoder().decode(SceneSnapshot.self,
@@ -345,12 +355,6 @@ public struct MatrixRunner {
             arguments += ["--log", files.deliveries, "--state", files.state, "--screenshot", files.client]
         }
         return arguments
-    }
-
-    /// A folder our client can write to also when a driver runs it as an unprivileged user.
-    private func makeDirectory(_ path: String, for session: CompositorSession) throws {
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try session.grantClientAccess(to: path)
     }
 
     private func tail(_ text: String) -> String {

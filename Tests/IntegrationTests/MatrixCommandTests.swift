@@ -19,26 +19,38 @@ struct MatrixCommandTests {
     /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it).
     static let scripts = ["tap", "pinch", "titlebar", "cancel"]
 
-    /// The run, made once.
+    /// The run, made once: into a private folder (mode 0700, as root's home or any `mktemp -d`),
+    /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary
+    /// directory of its own (TMPDIR) to see what it leaves behind.
     final class Run: @unchecked Sendable {
         let directory: TemporaryDirectory
         let status: ChildProcess.Termination?
         let output: String
         let report: String
+        /// What the run left in its TMPDIR (it should leave nothing).
+        let leftInTemporary: [String]
+        /// /tmp/.X11-unix before and after the run.
+        let xSocketsBefore: XSocketDirectoryState, xSocketsAfter: XSocketDirectoryState
         var kinds: [CompositorKind] { CompositorDrivers.all.map(\.kind) }
 
         init() throws {
-            directory = try TemporaryDirectory()
+            directory = try TemporaryDirectory(ownerOnly: true)
+            let temporary = try TemporaryDirectory(prefix: "matrix-tmp")
             let out = directory.file("m")
+            var environment = ProcessInfo.processInfo.environment
+            environment["TMPDIR"] = temporary.path
+            xSocketsBefore = XSocketDirectoryState()
             let process = try ChildProcess(
                 executable: try sandboxExecutable(),
                 arguments: ["matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
                             "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","), "-o", out],
-                environment: ProcessInfo.processInfo.environment, logPath: directory.file("matrix.log"))
+                environment: environment, logPath: directory.file("matrix.log"))
             status = process.wait(timeout: 300)
             if status == nil { process.terminate() }
             output = process.output()
             report = (try? String(contentsOfFile: "\(out)/report.md", encoding: .utf8)) ?? ""
+            xSocketsAfter = XSocketDirectoryState()
+            leftInTemporary = temporary.listing()
         }
 
         /// The summary table's cells for `script`, by compositor.
@@ -85,6 +97,20 @@ struct MatrixCommandTests {
                         "\(kind) \(script): no down recorded (\(run.summary(script)[kind] ?? "?")); \(run.output)")
             }
         }
+    }
+
+    @Test("the run leaves the machine as it found it: nothing in its TMPDIR, /tmp/.X11-unix as X servers need it")
+    func leavesNothingBehind() throws {
+        let run = try shared()
+        #expect(run.leftInTemporary.isEmpty, "left in TMPDIR: \(run.leftInTemporary)")
+        // cage starts Xwayland, whose wlroots makes a missing /tmp/.X11-unix its user's (0755): every
+        // later X server of another user then refuses to start. Other suites may run cage meanwhile,
+        // so the folder may come or go; it must never be left otherwise than X servers need it.
+        let after = run.xSocketsAfter
+        #expect(after.folder == run.xSocketsBefore.folder || after.isAbsent || after.isRootsAndSticky,
+                "/tmp/.X11-unix was \(run.xSocketsBefore), is \(after)")
+        let stale = Set(after.staleLocks).subtracting(run.xSocketsBefore.staleLocks)
+        #expect(stale.isEmpty, "X display locks left by processes gone: \(stale.sorted())")
     }
 
     @Test("the quirks each compositor is known for are found by the tool")
@@ -235,5 +261,31 @@ private final class HTMLCollector: NSObject, XMLParserDelegate {
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                 qualifiedName: String?, attributes: [String: String] = [:]) {
         elements.append((elementName, attributes))
+    }
+}
+
+/// /tmp/.X11-unix as the tests see it: absent, or its owner and mode; and the display locks in /tmp
+/// whose X server is gone.
+struct XSocketDirectoryState: CustomStringConvertible {
+    var owner: uid_t?, mode: mode_t?
+    var staleLocks: [String] = []
+    /// Owner and mode, nil when absent.
+    var folder: [UInt32]? { owner.map { [$0, UInt32(mode ?? 0)] } }
+
+    init() {
+        var status = stat()
+        if lstat("/tmp/.X11-unix", &status) == 0 { owner = status.st_uid; mode = status.st_mode & 0o7777 }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+        for name in names.sorted() where name.hasPrefix(".X") && name.hasSuffix("-lock") {
+            let text = (try? String(contentsOfFile: "/tmp/\(name)", encoding: .utf8)) ?? ""
+            guard let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { staleLocks.append(name) }
+        }
+    }
+
+    var isAbsent: Bool { owner == nil }
+    var isRootsAndSticky: Bool { owner == 0 && mode == 0o1777 }
+    var description: String {
+        owner.map { "owned by uid \($0), mode \(String(mode ?? 0, radix: 8))" } ?? "absent"
     }
 }

@@ -11,7 +11,9 @@ public struct KWinDriver: CompositorDriver {
 
     public func installation() -> Installation {
         let programs = [("kwin_wayland", "kwin-wayland"), ("dbus-daemon", "dbus-daemon")]
-        let version = (try? KWinBinary.copy()).flatMap { ProgramVersion.query($0) }
+        let version = try? PrivateDirectory.using(prefix: "gesture-kwin-version") { directory in
+            ProgramVersion.query(try KWinBinary.copy(into: directory))
+        }
         return ProgramVersion.installation(version: version, programs: programs)
     }
 
@@ -30,7 +32,7 @@ public struct KWinDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
-        return try KWinSession(configuration, binary: try KWinBinary.copy(), capabilities: capabilities)
+        return try KWinSession(configuration, capabilities: capabilities)
     }
 }
 
@@ -38,33 +40,21 @@ public struct KWinDriver: CompositorDriver {
 /// (a container, a CI runner) can refuse with "Operation not permitted" at exec. A plain copy
 /// of the file carries no capability and runs everywhere.
 enum KWinBinary {
-    private static let lock = NSLock()
-
-    /// The path of a capability-free copy of `kwin_wayland` from PATH (made once per user).
-    static func copy() throws -> String {
+    /// The path of a capability-free copy of `kwin_wayland` from PATH, made in `directory` (a private
+    /// folder the caller removes: a copy kept across runs would be a file the run left behind).
+    static func copy(into directory: String) throws -> String {
         guard let original = ProgramVersion.locate("kwin_wayland") else {
             throw DriverError.notInstalled(.kwin, packages: ["kwin-wayland"])
         }
-        lock.lock()
-        defer { lock.unlock() }
-        let directory = NSTemporaryDirectory() + "gesture-sandbox-kwin-\(geteuid())"
         let target = "\(directory)/kwin_wayland"
-        let manager = FileManager.default
-        let originalSize = (try? manager.attributesOfItem(atPath: original)[.size] as? Int) ?? -1
-        if let size = try? manager.attributesOfItem(atPath: target)[.size] as? Int, size == originalSize {
-            return target
-        }
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true,
-                                        attributes: [.posixPermissions: 0o700])
-            // Writing the bytes (not copying the file) leaves the security.capability attribute behind.
-            let partial = "\(target).\(getpid())"
-            try Data(contentsOf: URL(fileURLWithPath: original)).write(to: URL(fileURLWithPath: partial))
-            try manager.setAttributes([.posixPermissions: 0o755], ofItemAtPath: partial)
-            if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
-            try manager.moveItem(atPath: partial, toPath: target)
-        } catch {
-            throw DriverError("cannot copy \(original) to \(target): \(error.localizedDescription)")
+        // cp without --preserve leaves the security.capability attribute behind. It runs in a process
+        // of its own: a file this (threaded) process had open for writing could be inherited by a
+        // child another thread forks meanwhile, and exec of the copy would fail with ETXTBSY.
+        let copy = try ChildProcess(executable: "cp", arguments: [original, target],
+                                    environment: ProcessInfo.processInfo.environment, logPath: "\(directory)/cp.log")
+        guard copy.wait(timeout: ProgramVersion.timeout) == .exited(0) else {
+            copy.terminate()
+            throw DriverError("cannot copy \(original) to \(target): \(copy.output())")
         }
         return target
     }

@@ -25,6 +25,8 @@ public final class NestedSession: CompositorSession {
     /// Touch ids down in weston now: a frame with none is one weston would drop.
     private var activeTouches = Set<Int32>()
     private var stopped = false
+    /// /tmp/.X11-unix as it was before the nested compositor (cage starts Xwayland) touched it.
+    private var xSockets: XSocketDirectory?
     /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
     public var keepsRuntimeDirectory = false
 
@@ -47,9 +49,11 @@ public final class NestedSession: CompositorSession {
                 try user.give(weston.runtimeDirectory)
                 try user.give(weston.socketPath)
             }
+            xSockets = try XSocketDirectory(owner: user?.uid ?? geteuid())
             runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(kind.rawValue)", owner: user)
         } catch {
             weston.stop()
+            xSockets?.restore()
             throw error
         }
         do {
@@ -271,6 +275,7 @@ extension NestedSession {
         }
         services.stopAll()
         weston.stop()
+        xSockets?.restore()
         if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
     }
 }

@@ -14,4 +14,11 @@ enum PrivateDirectory {
     static func remove(_ path: String) {
         try? FileManager.default.removeItem(atPath: path)
     }
+
+    /// `body` with a new private directory, removed when it returns or throws.
+    static func using<Result>(prefix: String, _ body: (String) throws -> Result) throws -> Result {
+        let path = try make(prefix: prefix)
+        defer { remove(path) }
+        return try body(path)
+    }
 }

@@ -14,13 +14,16 @@ enum ProgramVersion {
     /// The first dotted version number (e.g. "10.0.1") that `program arguments` prints, or nil.
     static func query(_ program: String, arguments: [String] = ["--version"]) -> String? {
         guard let path = locate(program) else { return nil }
-        let log = NSTemporaryDirectory() + "gesture-sandbox-version-\(getpid())-\(UUID().uuidString).log"
-        defer { unlink(log) }
-        guard let process = try? ChildProcess(executable: path, arguments: arguments,
-                                              environment: ProcessInfo.processInfo.environment, logPath: log)
-        else { return nil }
-        if process.wait(timeout: timeout) == nil { process.terminate() }
-        return firstVersion(in: process.output())
+        // A runtime directory of its own: without one a Qt program (kwin_wayland) makes
+        // $TMPDIR/runtime-$USER and leaves it there.
+        return try? PrivateDirectory.using(prefix: "gesture-version") { directory in
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_RUNTIME_DIR"] = directory
+            let process = try ChildProcess(executable: path, arguments: arguments, environment: environment,
+                                           logPath: directory + "/version.log")
+            if process.wait(timeout: timeout) == nil { process.terminate() }
+            return firstVersion(in: process.output())
+        }
     }
 
     /// The first run of digits and dots with at least one dot in `text`.

@@ -40,16 +40,22 @@ public enum PNGFile {
     /// libpng's PNG_FORMAT_RGBA: composed from flags in a macro Swift does not import.
     private static let rgbaFormat = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
-    /// The PNG file bytes of straight RGBA pixels.
-    public static func encode(_ image: RGBAImage) throws -> [UInt8] {
-        guard image.width > 0, image.height > 0 else {
-            throw PNGError(description: "cannot encode an empty \(image.width)×\(image.height) image")
-        }
+    /// libpng's description of `image` for its simplified write API.
+    private static func header(of image: RGBAImage) -> png_image {
         var png = png_image()
         png.version = UInt32(PNG_IMAGE_VERSION)
         png.width = UInt32(image.width)
         png.height = UInt32(image.height)
         png.format = rgbaFormat
+        return png
+    }
+
+    /// The PNG file bytes of straight RGBA pixels.
+    public static func encode(_ image: RGBAImage) throws -> [UInt8] {
+        guard image.width > 0, image.height > 0 else {
+            throw PNGError(description: "cannot encode an empty \(image.width)×\(image.height) image")
+        }
+        var png = header(of: image)
         var size = 0
         // First call measures, second writes.
         let measured = image.bytes.withUnsafeBytes { raw in
@@ -75,11 +81,7 @@ public enum PNGFile {
         guard let file = fopen(temporary, "wb") else {
             throw PNGError(description: "\(path): cannot write: \(String(cString: strerror(errno)))")
         }
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        png.width = UInt32(image.width)
-        png.height = UInt32(image.height)
-        png.format = rgbaFormat
+        var png = header(of: image)
         let wrote = image.bytes.withUnsafeBytes { raw in
             png_image_write_to_stdio(&png, file, 0, raw.baseAddress, Int32(image.width * 4), nil)
         }

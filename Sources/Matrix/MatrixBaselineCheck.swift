@@ -67,26 +67,24 @@ public struct MatrixBaselineCheck: Sendable {
         self.baseline = baseline
         var entries: [Entry] = []
         var checked = Set<MatrixCellKey>()
-        for column in result.columns {
-            for script in result.scripts {
-                guard let cell = column.cells[script.name], !cell.ran.isEmpty else { continue }
-                let key = MatrixCellKey(column.kind, script.name)
-                checked.insert(key)
-                let counts = cell.findingCounts
-                var rules = counts.map(\.id)
-                for line in baseline.lines(for: key) where !rules.contains(line.rule) { rules.append(line.rule) }
-                for rule in MatrixReport.sorted(Set(rules)) {
-                    let seen = counts.first { $0.id == rule }?.runs ?? 0
-                    let line = baseline.line(key, rule)
-                    let status: Status = switch (seen > 0, line) {
-                    case (true, nil): .new
-                    case (true, _?): .expected
-                    case (false, let line?): line.unstable ? .unstableNotSeen : .fixed
-                    case (false, nil): .expected  // not reachable: every rule here is seen or listed
-                    }
-                    entries.append(Entry(cell: key, rule: rule, status: status, runs: seen, of: cell.ran.count,
-                                         listedUnstable: line?.unstable))
+        for key in result.coveredCells {
+            guard let cell = result.columns.first(where: { $0.kind == key.compositor })?.cells[key.script],
+                  !cell.ran.isEmpty else { continue }
+            checked.insert(key)
+            let counts = cell.findingCounts
+            var rules = counts.map(\.id)
+            for line in baseline.lines(for: key) where !rules.contains(line.rule) { rules.append(line.rule) }
+            for rule in MatrixReport.sorted(Set(rules)) {
+                let seen = counts.first { $0.id == rule }?.runs ?? 0
+                let line = baseline.line(key, rule)
+                let status: Status = switch (seen > 0, line) {
+                case (true, nil): .new
+                case (true, _?): .expected
+                case (false, let line?): line.unstable ? .unstableNotSeen : .fixed
+                case (false, nil): .expected  // not reachable: every rule here is seen or listed
                 }
+                entries.append(Entry(cell: key, rule: rule, status: status, runs: seen, of: cell.ran.count,
+                                     listedUnstable: line?.unstable))
             }
         }
         self.entries = entries
@@ -124,14 +122,12 @@ extension MatrixBaseline {
     public init(result: MatrixResult, keeping previous: MatrixBaseline? = nil, source: String) {
         var lines: [Line] = []
         var ranCells = Set<MatrixCellKey>()
-        for column in result.columns {
-            for script in result.scripts {
-                guard let cell = column.cells[script.name], !cell.ran.isEmpty else { continue }
-                let key = MatrixCellKey(column.kind, script.name)
-                ranCells.insert(key)
-                for (id, runs) in cell.findingCounts {
-                    lines.append(Line(key, id, unstable: runs < cell.ran.count, comment: "\(runs)/\(cell.ran.count)"))
-                }
+        for key in result.coveredCells {
+            guard let cell = result.columns.first(where: { $0.kind == key.compositor })?.cells[key.script],
+                  !cell.ran.isEmpty else { continue }
+            ranCells.insert(key)
+            for (id, runs) in cell.findingCounts {
+                lines.append(Line(key, id, unstable: runs < cell.ran.count, comment: "\(runs)/\(cell.ran.count)"))
             }
         }
         let kept = (previous?.lines ?? []).filter { !ranCells.contains($0.cell) }.map { line in

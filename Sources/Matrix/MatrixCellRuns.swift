@@ -77,8 +77,8 @@ public struct MatrixCellRuns: Sendable {
                 groups.append((signatures, [number]))
             }
         }
-        // max(by:) keeps the last of equals: search the reversed list so the earliest group wins a tie.
-        return groups.reversed().max { $0.numbers.count < $1.numbers.count }?.numbers.first
+        // max(by:) keeps the first of equals: the stream seen first wins a tie.
+        return groups.max { $0.numbers.count < $1.numbers.count }?.numbers.first
     }
 
     /// True when the runs that ran did not all send the same stream.

@@ -21,7 +21,7 @@ public enum MatrixHTML {
             + MatrixReport.verdict(result))
         let comparisons = result.comparisons
         body += compositors(result) + summary(result, comparisons, check) + findings(result, check)
-        body += unstable(result) + (check.map(baseline) ?? "")
+        body += unstable(result, comparisons) + (check.map(baseline) ?? "")
         for comparison in comparisons { body += section(comparison, result) }
         return """
             <!DOCTYPE html>
@@ -93,14 +93,19 @@ public enum MatrixHTML {
         return "<h2 id=\"findings\">Findings: rule × compositor</h2>\n" + table(["rule"] + result.columns.map(\.kind.displayName), rows)
     }
 
-    private static func unstable(_ result: MatrixResult) -> String {
+    private static func unstable(_ result: MatrixResult, _ comparisons: [ScriptComparison]) -> String {
         guard result.repeatCount > 1 else { return "" }
-        let rows = MatrixReport.unstableFindings(result).map { finding -> [(String, String?)] in
+        var rows = MatrixReport.unstableFindings(result).map { finding -> [(String, String?)] in
             [(finding.kind.displayName, nil), (finding.script, nil), (MatrixReport.title(finding.id), "unstable"),
              ("\(finding.runs)/\(finding.of)", nil)]
         }
+        for (kind, script) in MatrixReport.variedStreams(result) {
+            let counts = comparisons.first { $0.script.name == script }?.variantCounts(of: kind) ?? []
+            rows.append([(kind.displayName, nil), (script, nil), ("stream varied", "unstable"),
+                         (counts.map { "\($0.label) ×\($0.count)" }.joined(separator: ", "), nil)])
+        }
         let heading = "<h2 id=\"unstable\">Unstable: seen in some runs only</h2>\n"
-        guard !rows.isEmpty else { return heading + p("Every finding was seen in every run of its cell.") }
+        guard !rows.isEmpty else { return heading + p("Every finding and every stream was seen in every run of its cell.") }
         return heading + table(["compositor", "script", "finding", "runs"], rows)
     }
 

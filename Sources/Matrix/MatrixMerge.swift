@@ -48,7 +48,8 @@ enum MatrixMerge {
             guard let kind = CompositorKind(rawValue: compositor.name) else {
                 throw RuntimeError("\(inputs[0].folder): compositor \"\(compositor.name)\" has no driver in this build")
             }
-            return column(kind, from: inputs.map { $0.document.compositors.first { $0.name == compositor.name }! })
+            // Every input lists the same compositors (checkSameSplit).
+            return column(kind, from: inputs.compactMap { $0.document.compositors.first { $0.name == compositor.name } })
         }
         var seen: [MatrixCellKey: String] = [:]
         for input in inputs {

@@ -20,7 +20,20 @@ extension MatrixReport {
         if !unstable.isEmpty {
             text += " Unstable, seen in some runs only: " + list(unstable.map { "\($0.kind.displayName) \($0.script) \($0.id) \($0.runs)/\($0.of)" }) + "."
         }
+        let varied = variedStreams(result)
+        if !varied.isEmpty {
+            text += " Streams that varied from run to run: " + list(varied.map { "\($0.kind.displayName) \($0.script)" }) + "."
+        }
         return text
+    }
+
+    /// Cells whose runs sent different streams, in column and script order.
+    static func variedStreams(_ result: MatrixResult) -> [(kind: CompositorKind, script: String)] {
+        result.columns.flatMap { column in
+            result.scripts.compactMap { script in
+                column.cells[script.name]?.streamVaried == true ? (column.kind, script.name) : nil
+            }
+        }
     }
 
     /// "Against expected.txt: 1 new (kwin titlebar R4 1/3), 1 fixed (weston tap A1)."

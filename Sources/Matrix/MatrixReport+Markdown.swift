@@ -46,10 +46,10 @@ public enum MatrixReport {
     public static func markdown(_ result: MatrixResult) -> String {
         var out = "# Compositor matrix\n\n" + introduction(result) + "\n\n"
         out += "Verdict: \(verdict(result))\n\n"
-        let check = result.baselineCheck
-        out += compositorsTable(result) + summaryTable(result, check: check) + findingsTable(result, check: check)
-        out += unstableSection(result) + (check.map(baselineSection) ?? "")
-        for comparison in result.comparisons { out += scriptSection(comparison, result: result) }
+        let check = result.baselineCheck, comparisons = result.comparisons
+        out += compositorsTable(result) + summaryTable(result, comparisons, check: check) + findingsTable(result, check: check)
+        out += unstableSection(result, comparisons) + (check.map(baselineSection) ?? "")
+        for comparison in comparisons { out += scriptSection(comparison, result: result) }
         return out
     }
 
@@ -91,14 +91,15 @@ public enum MatrixReport {
         return out + "\n"
     }
 
-    private static func summaryTable(_ result: MatrixResult, check: MatrixBaselineCheck?) -> String {
+    private static func summaryTable(_ result: MatrixResult, _ comparisons: [ScriptComparison],
+                                     check: MatrixBaselineCheck?) -> String {
         var out = "## Scripts × compositors\n\n"
         out += "Each cell: the stream variant (compositors with the same letter sent the same frames) and the rule "
         out += "ids found; ✓ when none."
         if result.repeatCount > 1 { out += " With k/n, the runs that showed each." }
         if result.baseline != nil { out += " (new): not in the baseline; fixed: in the baseline, seen in no run." }
         out += "\n\n" + header("script", result.columns, extra: ["across compositors"])
-        for comparison in result.comparisons {
+        for comparison in comparisons {
             out += row([comparison.script.name] + result.columns.map { summaryCell($0, comparison.script, comparison, result, check: check) }
                 + [agreement(comparison)])
         }

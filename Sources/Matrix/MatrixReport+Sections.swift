@@ -5,19 +5,18 @@ import Foundation
 
 extension MatrixReport {
     /// With `--repeat`: every finding and stream seen in some runs of a cell only.
-    static func unstableSection(_ result: MatrixResult) -> String {
+    static func unstableSection(_ result: MatrixResult, _ comparisons: [ScriptComparison]) -> String {
         guard result.repeatCount > 1 else { return "" }
         var out = "## Unstable: seen in some runs only\n\n"
         var rows: [[String]] = unstableFindings(result).map { finding in
             [finding.kind.displayName, finding.script, title(finding.id), "\(finding.runs)/\(finding.of)"]
         }
-        for column in result.columns {
-            for script in result.scripts {
-                guard let cell = column.cells[script.name], cell.streamVaried else { continue }
-                let numbers = cell.ran.map(\.number)
-                rows.append([column.kind.displayName, script.name, "stream varied (runs " + numbers.map(String.init).joined(separator: ", ")
-                    + "; see the script's section)", "-"])
-            }
+        for (kind, script) in variedStreams(result) {
+            let comparison = comparisons.first { $0.script.name == script }
+            let ran = result.columns.first { $0.kind == kind }?.cells[script]?.ran.count ?? 0
+            let counts = comparison?.variantCounts(of: kind).map { "\($0.label) \($0.count)/\(ran)" } ?? []
+            rows.append([kind.displayName, script, "stream varied (the script's section has the frames)",
+                         counts.joined(separator: ", ")])
         }
         guard !rows.isEmpty else {
             return out + "Every finding and every stream was seen in every run of its cell.\n\n"

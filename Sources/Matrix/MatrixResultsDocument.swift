@@ -193,8 +193,9 @@ public struct MatrixResultsDocument: Codable, Equatable, Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         let text = String(decoding: try encoder.encode(self), as: UTF8.self)
-        // Foundation prints an empty array over three lines; one is easier to read.
-        return text.replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression) + "\n"
+        // Foundation prints an empty array or object over three lines; one is easier to read.
+        return text.replacingOccurrences(of: #"\[\n\s*\n\s*\]"#, with: "[]", options: .regularExpression)
+            .replacingOccurrences(of: #"\{\n\s*\n\s*\}"#, with: "{}", options: .regularExpression) + "\n"
     }
 
     /// Reads a document, refusing another format or version.

@@ -26,49 +26,63 @@ public enum MatrixReport {
         return ruleTitles[id].map { "\(id) \($0)" } ?? id
     }
 
+    /// A rule's or observation's short title without its id (the id itself when none is known).
+    static func plainTitle(_ id: String) -> String {
+        MatrixObservation(rawValue: id)?.title ?? ruleTitles[id] ?? id
+    }
+
     /// Rule ids in a stable order: violations (R, S), observations (M), ambiguities (A), heuristics (H).
     static func sorted(_ ids: Set<String>) -> [String] {
-        let rank: (String) -> (Int, Int) = { id in
-            let order = ["R", "S", "M", "A", "H"].firstIndex(of: String(id.prefix(1))) ?? 9
-            return (order, Int(id.dropFirst()) ?? 0)
-        }
-        return ids.sorted { rank($0) < rank($1) }
+        ids.sorted { rank($0) < rank($1) }
+    }
+
+    /// A rule id's place in that order.
+    static func rank(_ id: String) -> (Int, Int) {
+        let order = ["R", "S", "M", "A", "H"].firstIndex(of: String(id.prefix(1))) ?? 9
+        return (order, Int(id.dropFirst()) ?? 0)
     }
 
     /// The report's Markdown text.
     public static func markdown(_ result: MatrixResult) -> String {
-        let columns = result.columns
-        var out = "# Compositor matrix\n\n"
-        out += "\(result.scripts.count) scripts on \(columns.count) compositors in \(Int(result.seconds.rounded())) s; "
-        out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "
-        out += "window-relative logical pixels, placed on each compositor by a calibration tap (docs/battery.md); "
-        out += "rule ids are those of docs/rules.md, M1–M5 are the matrix's own observations (docs/battery.md).\n\n"
+        var out = "# Compositor matrix\n\n" + introduction(result) + "\n\n"
         out += "Verdict: \(verdict(result))\n\n"
-        out += compositorsTable(columns) + summaryTable(result) + findingsTable(result)
-        for comparison in result.comparisons { out += scriptSection(comparison, result: result) }
+        let check = result.baselineCheck, comparisons = result.comparisons
+        out += compositorsTable(result) + summaryTable(result, comparisons, check: check) + findingsTable(result, check: check)
+        out += unstableSection(result, comparisons) + (check.map(baselineSection) ?? "")
+        for comparison in comparisons { out += scriptSection(comparison, result: result) }
         return out
     }
 
-    /// One sentence: agreement, or why the exit status is not 0.
-    public static func verdict(_ result: MatrixResult) -> String {
-        switch result.exitCode {
-        case 0: "every compositor agrees and no rule is broken."
-        case 1: "compositors differ or a rule is broken (exit status 1)."
-        default: "a compositor or a script could not run (exit status 2); see the tables."
+    /// The report's first paragraph: what ran, how often, where the ids are explained.
+    static func introduction(_ result: MatrixResult) -> String {
+        var out = "\(result.scripts.count) scripts on \(result.columns.count) compositors"
+        if result.repeatCount > 1 { out += ", each cell run \(result.repeatCount) times," }
+        out += " in \(Int(result.seconds.rounded())) s; "
+        out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "
+        out += "window-relative logical pixels, placed on each compositor by a calibration tap (docs/battery.md); "
+        out += "rule ids are those of docs/rules.md, M1–M5 are the matrix's own observations (docs/battery.md)."
+        if result.repeatCount > 1 {
+            out += " k/n: seen in k of the n runs that ran; **unstable**: seen in some runs only."
         }
+        if let shard = result.shard {
+            out += " This is shard \(shard) (\(result.coveredCells.count) of "
+            out += "\(result.columns.count * result.scripts.count) cells); `gesture-sandbox matrix merge` puts the shards together."
+        }
+        return out
     }
 
-    private static func header(_ first: String, _ columns: [MatrixColumn], extra: [String] = []) -> String {
+    static func header(_ first: String, _ columns: [MatrixColumn], extra: [String] = []) -> String {
         let names = [first] + columns.map(\.kind.displayName) + extra
         return "| " + names.map(cell).joined(separator: " | ") + " |\n|" + String(repeating: "---|", count: names.count) + "\n"
     }
 
-    private static func row(_ cells: [String]) -> String { "| " + cells.map(cell).joined(separator: " | ") + " |\n" }
+    static func row(_ cells: [String]) -> String { "| " + cells.map(cell).joined(separator: " | ") + " |\n" }
 
-    private static func compositorsTable(_ columns: [MatrixColumn]) -> String {
+    private static func compositorsTable(_ result: MatrixResult) -> String {
+        let columns = result.columns
         var out = "## Compositors\n\n" + header("", columns)
         out += row(["version"] + columns.map { $0.version ?? "-" })
-        out += row(["status"] + columns.map { $0.unavailable ?? "ran" })
+        out += row(["status"] + columns.map { status(of: $0, in: result).text })
         out += row(["window"] + columns.map { column in
             guard let size = column.windowSize, let origin = column.windowOrigin else { return "-" }
             return "\(size.width)×\(size.height) at \(number(origin.x)),\(number(origin.y))"
@@ -77,63 +91,29 @@ public enum MatrixReport {
         return out + "\n"
     }
 
-    /// What one cell of the summary says: the stream variant and the rule ids found.
-    static func summaryCell(_ column: MatrixColumn, _ script: MatrixScript, _ comparison: ScriptComparison) -> String {
-        if column.unavailable != nil { return "-" }
-        switch column.cells[script.name] {
-        case .ran(let run)?:
-            let variant = comparison.variant(of: column.kind)?.label ?? "?"
-            let ids = run.ruleIDs
-            return "\(variant)" + (ids.isEmpty ? " ✓" : " · " + sorted(Set(ids)).joined(separator: " "))
-        case .notInjectable(let items)?:
-            return "not injectable here (" + Set(items.map(\.needs)).sorted().joined(separator: ", ") + ")"
-        case .failed?:
-            return "failed"
-        case nil:
-            return "-"
-        }
-    }
-
-    /// The agreement column of the summary.
-    static func agreement(_ comparison: ScriptComparison) -> String {
-        if comparison.runs.count < 2 { return comparison.runs.isEmpty ? "not run" : "one compositor" }
-        if comparison.agrees { return "agree" }
-        var parts: [String] = []
-        if comparison.variants.count > 1 { parts.append("\(comparison.variants.count) streams") }
-        if !comparison.deliveries.allSatisfy(\.isEqual) { parts.append("deliveries") }
-        if !comparison.outcomeDifferences.isEmpty { parts.append("outcomes") }
-        return "differ: " + parts.joined(separator: ", ")
-    }
-
-    private static func summaryTable(_ result: MatrixResult) -> String {
+    private static func summaryTable(_ result: MatrixResult, _ comparisons: [ScriptComparison],
+                                     check: MatrixBaselineCheck?) -> String {
         var out = "## Scripts × compositors\n\n"
         out += "Each cell: the stream variant (compositors with the same letter sent the same frames) and the rule "
-        out += "ids found; ✓ when none.\n\n" + header("script", result.columns, extra: ["across compositors"])
-        for comparison in result.comparisons {
-            out += row([comparison.script.name] + result.columns.map { summaryCell($0, comparison.script, comparison) }
+        out += "ids found; ✓ when none."
+        if result.repeatCount > 1 { out += " With k/n, the runs that showed each." }
+        if result.baseline != nil { out += " (new): not in the baseline; fixed: in the baseline, seen in no run." }
+        out += "\n\n" + header("script", result.columns, extra: ["across compositors"])
+        for comparison in comparisons {
+            out += row([comparison.script.name] + result.columns.map { summaryCell($0, comparison.script, comparison, result, check: check) }
                 + [agreement(comparison)])
         }
         return out + "\n"
     }
 
-    /// Rule id → per compositor, the scripts where it was found.
-    static func findingsByRule(_ result: MatrixResult) -> [(id: String, scripts: [[String]])] {
-        var ids = Set<String>()
-        for column in result.columns { for cell in column.cells.values { ids.formUnion(cell.run?.ruleIDs ?? []) } }
-        return sorted(ids).map { id in
-            (id, result.columns.map { column in
-                result.scripts.filter { column.cells[$0.name]?.run?.ruleIDs.contains(id) == true }.map(\.name)
-            })
-        }
-    }
-
-    private static func findingsTable(_ result: MatrixResult) -> String {
-        var out = "## Findings: rule × compositor\n\nEach cell lists the scripts in which the rule was found.\n\n"
-        let rows = findingsByRule(result)
+    private static func findingsTable(_ result: MatrixResult, check: MatrixBaselineCheck?) -> String {
+        var out = "## Findings: rule × compositor\n\nEach cell lists the scripts in which the rule was found"
+        out += result.repeatCount > 1 ? ", with the runs that showed it.\n\n" : ".\n\n"
+        let rows = findingsByRule(result, check: check)
         guard !rows.isEmpty else { return out + "No findings on any compositor.\n\n" }
         out += header("rule", result.columns)
         for (id, scripts) in rows {
-            out += row([title(id)] + scripts.map { $0.isEmpty ? "" : $0.joined(separator: ", ") })
+            out += row([title(id)] + scripts.map { $0.joined(separator: ", ") })
         }
         return out + "\n"
     }
@@ -142,45 +122,26 @@ public enum MatrixReport {
         let script = comparison.script
         var out = "## \(script.name): \(script.summary)\n\n```text\n\(script.text)```\n\n"
         for column in result.columns {
-            switch column.cells[script.name] {
-            case .notInjectable(let items)?:
+            guard let cell = column.cells[script.name] else { continue }
+            if let items = cell.notInjectable {
                 out += "- \(column.kind.displayName): not injectable here: " + items.map(\.description).joined(separator: "; ") + "\n"
-            case .failed(let message)?:
-                out += "- \(column.kind.displayName): failed: \(message)\n"
-            default: break
+            }
+            for (number, message) in cell.failures {
+                out += "- \(column.kind.displayName): " + (result.repeatCount > 1 ? "run \(number) " : "") + "failed: \(message)\n"
             }
         }
         guard !comparison.runs.isEmpty else { return out + "\n" }
         out += "\nStreams: " + comparison.variants.map { variant in
-            "\(variant.label) (\(variant.kinds.map(\.displayName).joined(separator: ", ")); \(variant.signatures.count) frames)"
+            "\(variant.label) (\(streamSenders(variant, comparison, result)); \(variant.signatures.count) frames)"
         }.joined(separator: "; ") + ".\n\n"
-        let differing = comparison.differingFrames
-        if comparison.variants.count > 1 {
-            out += "Frames that differ (index from 0; events with renumbered ids, surface-local coordinates):\n\n"
-            out += "| frame | " + comparison.variants.map { "\($0.label)" }.joined(separator: " | ") + " |\n|---|"
-                + String(repeating: "---|", count: comparison.variants.count) + "\n"
-            for index in differing.prefix(12) {
-                out += row([String(index)] + comparison.variants.map { index < $0.signatures.count ? $0.signatures[index] : "(none)" })
-            }
-            if differing.count > 12 { out += "\n… and \(differing.count - 12) more; every frame is in matrix.html.\n" }
-            out += "\n"
+        let varied = comparison.varied
+        if !varied.isEmpty {
+            out += "Varied from run to run: " + varied.map { kind in
+                "\(kind.displayName) (" + comparison.variantCounts(of: kind).map { "\($0.label) \($0.count)/\(ranCount(kind, comparison))" }
+                    .joined(separator: ", ") + ")"
+            }.joined(separator: "; ") + "; compared across compositors by the stream seen most often.\n\n"
         }
-        if let reference = comparison.reference, !comparison.deliveries.isEmpty {
-            out += "Deliveries against \(reference.displayName): " + comparison.deliveries.map {
-                "\($0.kind.displayName) \($0.summary)"
-            }.joined(separator: "; ") + ".\n\n"
-        }
-        let outcomes = comparison.outcomeRows
-        if !outcomes.isEmpty {
-            let moved = outcomes.filter { row in row.values.contains { $0 != "0,0" && $0 != "possible" } }
-            if !moved.isEmpty {
-                out += "Outcomes (views: how far each moved; recognizers: how often each fired, else its last decision):\n\n"
-                out += "| | " + comparison.runs.map(\.kind.displayName).joined(separator: " | ") + " |\n|---|"
-                    + String(repeating: "---|", count: comparison.runs.count) + "\n"
-                for (name, values) in moved { out += row([name] + values) }
-                out += "\n"
-            }
-        }
+        out += framesTable(comparison) + deliveriesAndOutcomes(comparison)
         for (kind, run) in comparison.runs {
             var firsts: [String: Finding] = [:]
             for finding in run.findings where firsts[finding.ruleID] == nil { firsts[finding.ruleID] = finding }
@@ -188,9 +149,54 @@ public enum MatrixReport {
                 + run.observations.map { "\($0.rawValue) \($0.title)" } + run.notInjected.map { "not injected by the driver: \($0)" }
                 + run.notes
             guard !lines.isEmpty else { continue }
-            out += "- \(kind.displayName): " + lines.joined(separator: "; ") + "\n"
+            let which = result.repeatCount > 1
+                ? " (run \(comparison.cells.first { $0.kind == kind }?.cell.usualRunNumber ?? 1))" : ""
+            out += "- \(kind.displayName)\(which): " + lines.joined(separator: "; ") + "\n"
         }
         return out + "\n"
+    }
+
+    /// "weston, KWin" (one run per cell), or "weston 3/3, KWin 1/3".
+    private static func streamSenders(_ variant: ScriptComparison.Variant, _ comparison: ScriptComparison,
+                                      _ result: MatrixResult) -> String {
+        guard result.repeatCount > 1 else { return variant.kinds.map(\.displayName).joined(separator: ", ") }
+        return variant.runs.map { "\($0.kind.displayName) \($0.count)/\(ranCount($0.kind, comparison))" }.joined(separator: ", ")
+    }
+
+    private static func ranCount(_ kind: CompositorKind, _ comparison: ScriptComparison) -> Int {
+        comparison.cells.first { $0.kind == kind }?.cell.ran.count ?? 0
+    }
+
+    private static func framesTable(_ comparison: ScriptComparison) -> String {
+        guard comparison.variants.count > 1 else { return "" }
+        let differing = comparison.differingFrames
+        var out = "Frames that differ (index from 0; events with renumbered ids, surface-local coordinates):\n\n"
+        out += "| frame | " + comparison.variants.map { "\($0.label)" }.joined(separator: " | ") + " |\n|---|"
+            + String(repeating: "---|", count: comparison.variants.count) + "\n"
+        for index in differing.prefix(12) {
+            out += row([String(index)] + comparison.variants.map { index < $0.signatures.count ? $0.signatures[index] : "(none)" })
+        }
+        if differing.count > 12 { out += "\n… and \(differing.count - 12) more; every frame is in matrix.html.\n" }
+        return out + "\n"
+    }
+
+    private static func deliveriesAndOutcomes(_ comparison: ScriptComparison) -> String {
+        var out = ""
+        if let reference = comparison.reference, !comparison.deliveries.isEmpty {
+            out += "Deliveries against \(reference.displayName): " + comparison.deliveries.map {
+                "\($0.kind.displayName) \($0.summary)"
+            }.joined(separator: "; ") + ".\n\n"
+        }
+        let outcomes = comparison.outcomeRows
+        let moved = outcomes.filter { row in row.values.contains { $0 != "0,0" && $0 != "possible" } }
+        if !moved.isEmpty {
+            out += "Outcomes (views: how far each moved; recognizers: how often each fired, else its last decision):\n\n"
+            out += "| | " + comparison.runs.map(\.kind.displayName).joined(separator: " | ") + " |\n|---|"
+                + String(repeating: "---|", count: comparison.runs.count) + "\n"
+            for (name, values) in moved { out += row([name] + values) }
+            out += "\n"
+        }
+        return out
     }
 
     /// A finding's message without the quoted rule text (the table names the rule).

@@ -106,7 +106,8 @@ public struct MatrixRun: Sendable {
     public var violations: [Finding] { findings.filter { $0.category == .violation } }
 }
 
-/// One cell of the matrix: what happened to one script on one compositor.
+/// What one run of one script on one compositor gave (a cell of the matrix holds one per
+/// `--repeat`: ``MatrixCellRuns``).
 public enum MatrixCell: Sendable {
     /// It ran; here is what arrived.
     case ran(MatrixRun)
@@ -131,13 +132,14 @@ public struct MatrixColumn: Sendable {
     public var capabilities: InjectionCapabilities
     /// The window's origin on the output (global logical px) and its size, from the calibration tap.
     public var windowOrigin: (x: Double, y: Double)?, windowSize: (width: Int, height: Int)?
-    /// Script name → cell.
-    public var cells: [String: MatrixCell]
+    /// Script name → the cell: each of its runs. A script not run here (one of another shard's
+    /// cells) has none.
+    public var cells: [String: MatrixCellRuns]
 
     /// Creates a column.
     public init(kind: CompositorKind, version: String? = nil, unavailable: String? = nil,
                 capabilities: InjectionCapabilities = [], windowOrigin: (x: Double, y: Double)? = nil,
-                windowSize: (width: Int, height: Int)? = nil, cells: [String: MatrixCell] = [:]) {
+                windowSize: (width: Int, height: Int)? = nil, cells: [String: MatrixCellRuns] = [:]) {
         self.kind = kind
         self.version = version
         self.unavailable = unavailable
@@ -148,7 +150,7 @@ public struct MatrixColumn: Sendable {
     }
 }
 
-/// A whole matrix run: scripts × compositors.
+/// A whole matrix run: scripts × compositors, each cell run `repeatCount` times.
 public struct MatrixResult: Sendable {
     /// The scripts, in order (rows).
     public var scripts: [MatrixScript]
@@ -158,33 +160,62 @@ public struct MatrixResult: Sendable {
     public var scene: String, profile: String
     /// Wall-clock seconds the run took.
     public var seconds: Double
+    /// How often each cell was run (`--repeat`).
+    public var repeatCount: Int
+    /// The part of the cells this run covered (`--shard`); nil for all of them.
+    public var shard: MatrixShard?
+    /// The findings known beforehand (`--expect`); with one, the exit status means "a new
+    /// finding appeared" (``MatrixBaselineCheck``).
+    public var baseline: MatrixBaseline?
 
     /// Creates a result.
-    public init(scripts: [MatrixScript], columns: [MatrixColumn], scene: String, profile: String, seconds: Double = 0) {
+    public init(scripts: [MatrixScript], columns: [MatrixColumn], scene: String, profile: String, seconds: Double = 0,
+                repeatCount: Int = 1, shard: MatrixShard? = nil, baseline: MatrixBaseline? = nil) {
         self.scripts = scripts
         self.columns = columns
         self.scene = scene
         self.profile = profile
         self.seconds = seconds
+        self.repeatCount = repeatCount
+        self.shard = shard
+        self.baseline = baseline
     }
 
-    /// The cross-compositor comparison of each script, in script order.
+    /// The cross-compositor comparison of each script, in script order (each cell standing as its
+    /// usual run, see ``MatrixCellRuns``).
     public var comparisons: [ScriptComparison] {
         scripts.map { script in
-            ScriptComparison(script: script, runs: columns.compactMap { column in
-                column.cells[script.name]?.run.map { (column.kind, $0) }
+            ScriptComparison(script: script, cells: columns.compactMap { column in
+                column.cells[script.name].map { (column.kind, $0) }
             })
         }
     }
 
-    /// 2 when a compositor or a script could not run, else 1 when compositors differ or a rule is
-    /// broken, else 0.
-    public var exitCode: Int32 {
-        let failed = columns.contains { column in
-            column.unavailable != nil || column.cells.values.contains { if case .failed = $0 { true } else { false } }
+    /// The cells this run covers (a shard's, or every one), compositor by compositor, script by script.
+    public var coveredCells: [MatrixCellKey] {
+        let kinds = columns.map(\.kind), names = scripts.map(\.name)
+        return shard?.cells(compositors: kinds, scripts: names) ?? MatrixShard.cells(compositors: kinds, scripts: names)
+    }
+
+    /// The findings against the baseline, when there is one.
+    public var baselineCheck: MatrixBaselineCheck? {
+        baseline.map { MatrixBaselineCheck(result: self, baseline: $0) }
+    }
+
+    /// True when a compositor could not run at all or a run of a script failed.
+    public var somethingFailed: Bool {
+        columns.contains { column in
+            column.unavailable != nil || column.cells.values.contains { !$0.failures.isEmpty }
         }
-        if failed { return 2 }
-        let violated = columns.contains { $0.cells.values.contains { !($0.run?.violations.isEmpty ?? true) } }
+    }
+
+    /// 2 when a compositor or a run of a script could not run; else, with a baseline, 1 when a
+    /// finding it does not list appeared and 0 otherwise; without one, 1 when compositors differ
+    /// (their usual runs) or a rule is broken (in any run, stable or not), else 0.
+    public var exitCode: Int32 {
+        if somethingFailed { return 2 }
+        if let check = baselineCheck { return check.new.isEmpty ? 0 : 1 }
+        let violated = columns.contains { $0.cells.values.contains(where: \.hasViolation) }
         let differ = comparisons.contains { !$0.agrees }
         return violated || differ ? 1 : 0
     }

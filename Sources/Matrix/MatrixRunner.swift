@@ -23,6 +23,10 @@ public struct MatrixConfiguration {
     public var clientExecutable: String
     /// Output size and start timeout for every compositor.
     public var driverConfiguration = DriverConfiguration()
+    /// How often each cell (script × compositor) runs (`--repeat`).
+    public var repeatCount = 1
+    /// The part of the cells to run (`--shard`); nil for every one.
+    public var shard: MatrixShard?
     /// Seconds to wait after a script before the screenshot and the client's exit: longer than
     /// the profiles' multi-tap and long-press windows, so recognizers decide live.
     public var settleSeconds = 0.7
@@ -42,8 +46,9 @@ public struct MatrixConfiguration {
 }
 
 /// Runs a matrix: per compositor, start it, find our window (calibration tap), then per script
-/// start our client, inject, settle, screenshot and collect trace, deliveries and state into
-/// `DIR/<compositor>/<script>/`. Compositors run one after another (each one alone on the machine).
+/// start our client, inject, settle, screenshot and collect trace, deliveries and state into the
+/// run's folder (``MatrixLayout``), once per repetition. Compositors run one after another (each
+/// one alone on the machine); a compositor with no cell to run (another shard's) is not started.
 public struct MatrixRunner {
     /// The configuration.
     public var configuration: MatrixConfiguration
@@ -56,16 +61,25 @@ public struct MatrixRunner {
     public func run(into directory: String) -> MatrixResult {
         let started = MonotonicClock.now()
         var columns: [MatrixColumn] = []
+        let cells = configuration.shard.map {
+            Set($0.cells(compositors: configuration.compositors, scripts: configuration.scripts.map(\.name)))
+        }
         for (index, kind) in configuration.compositors.enumerated() {
             guard let driver = configuration.drivers.first(where: { $0.kind == kind }) else {
                 columns.append(MatrixColumn(kind: kind, unavailable: "no driver in this build"))
                 continue
             }
+            let scripts = configuration.scripts.filter { cells?.contains(MatrixCellKey(kind, $0.name)) ?? true }
+            guard !scripts.isEmpty else {
+                columns.append(MatrixColumn(kind: kind))
+                continue
+            }
             let prefix = "[\(index + 1)/\(configuration.compositors.count)] \(kind.displayName)"
-            columns.append(column(for: driver, directory: directory + "/" + kind.rawValue, prefix: prefix))
+            columns.append(column(for: driver, scripts: scripts, directory: directory + "/" + kind.rawValue, prefix: prefix))
         }
         return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
-                            profile: configuration.profile.name, seconds: MonotonicClock.now() - started)
+                            profile: configuration.profile.name, seconds: MonotonicClock.now() - started,
+                            repeatCount: configuration.repeatCount, shard: configuration.shard)
     }
 
     // MARK: - One compositor
@@ -80,17 +94,22 @@ public struct MatrixRunner {
     /// at all is run once more, on a fresh compositor, and the second run's cell is kept. That
     /// second run is used up until a run's cell is kept: when the restart for it fails, the next
     /// script is not run twice either.
-    private func column(for driver: any CompositorDriver, directory: String, prefix: String) -> MatrixColumn {
+    private func column(for driver: any CompositorDriver, scripts: [MatrixScript], directory: String,
+                        prefix: String) -> MatrixColumn {
         var run = ColumnRun(driver: driver, directory: directory, prefix: prefix)
         if let reason = unavailability(of: driver, directory: directory, version: &run.column.version) {
             run.column.unavailable = reason
             return run.column
         }
         defer { if let session = run.running?.session { stop(session, directory: directory) } }
-        for (number, script) in configuration.scripts.enumerated() {
-            if let reason = fill(&run, with: script, number: number) {
-                run.column.unavailable = reason
-                return run.column
+        for (number, script) in scripts.enumerated() {
+            for repetition in 1...max(1, configuration.repeatCount) {
+                if let reason = fill(&run, with: script, number: number, of: scripts.count, repetition: repetition) {
+                    run.column.unavailable = reason
+                    return run.column
+                }
+                // Not injectable is decided before running: once is enough.
+                if run.column.cells[script.name]?.notInjectable != nil { break }
             }
         }
         return run.column
@@ -135,24 +154,29 @@ public struct MatrixRunner {
         return nil
     }
 
-    /// Puts `script`'s cell in the column, running it a second time when nothing arrived; returns
-    /// why the compositor cannot run here when its first start failed.
-    private func fill(_ run: inout ColumnRun, with script: MatrixScript, number: Int) -> String? {
-        var attempt = self.attempt(script, number: number, in: &run)
+    /// Adds a run of `script` to its cell in the column, running it a second time when nothing
+    /// arrived; returns why the compositor cannot run here when its first start failed.
+    private func fill(_ run: inout ColumnRun, with script: MatrixScript, number: Int, of count: Int,
+                      repetition: Int) -> String? {
+        let folder = MatrixLayout.runFolder(script: script.name, run: repetition, of: configuration.repeatCount)
+        let step = "\(script.name) (\(number + 1)/\(count))"
+            + (configuration.repeatCount > 1 ? " run \(repetition)/\(configuration.repeatCount)" : "")
+        var attempt = self.attempt(script, step: step, folder: folder, in: &run)
         if case .ran(let cell) = attempt, cell.run?.observations.contains(.nothingArrived) == true, !run.retried {
             // Nothing at all reaching a client is rare and sometimes the start's fault (a shell
             // still animating the window in): once more, on a fresh compositor (the first run
             // stopped this one: nothing arriving counts as leaving it changed).
             run.retried = true
-            try? FileManager.default.removeItem(atPath: run.directory + "/" + script.name)
-            attempt = self.attempt(script, number: number, in: &run)
+            try? FileManager.default.removeItem(atPath: run.directory + "/" + folder)
+            attempt = self.attempt(script, step: step, folder: folder, in: &run)
         }
         switch attempt {
         case .ran(let cell):
-            run.column.cells[script.name] = cell
+            run.column.cells[script.name, default: MatrixCellRuns()].outcomes.append(cell)
             run.retried = false
         case .notRestarted(let error):
-            run.column.cells[script.name] = .failed("restarting the compositor: \(error)")
+            run.column.cells[script.name, default: MatrixCellRuns()].outcomes.append(
+                .failed("restarting the compositor: \(error)"))
         case .notStarted(let error):
             return "could not run: \(error)"
         }
@@ -171,16 +195,16 @@ public struct MatrixRunner {
 
     /// Runs `script` once, starting the compositor first if none is running, and stops the
     /// compositor after it when the script left it changed.
-    private func attempt(_ script: MatrixScript, number: Int, in run: inout ColumnRun) -> Attempt {
+    private func attempt(_ script: MatrixScript, step: String, folder: String, in run: inout ColumnRun) -> Attempt {
         let running: Running
         do {
             running = try run.running ?? startCompositor(&run)
         } catch {
             return run.starts > 1 ? .notRestarted(error) : .notStarted(error)
         }
-        configuration.progress?("\(run.prefix): \(script.name) (\(number + 1)/\(configuration.scripts.count))")
+        configuration.progress?("\(run.prefix): \(step)")
         let cell = cell(script, session: running.session, window: running.window,
-                        directory: run.directory + "/" + script.name)
+                        directory: run.directory + "/" + folder)
         // A compositor that took the touches for a gesture of its own (a shell's overview) may
         // still be in that state: the next script gets a fresh one, so scripts stay independent.
         if cell.run?.leftCompositorChanged == true {

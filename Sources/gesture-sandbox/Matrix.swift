@@ -5,9 +5,23 @@ import Matrix
 import Playback
 import TouchStream
 
-/// `gesture-sandbox matrix`: one set of touch scripts through every compositor, one report.
+/// `gesture-sandbox matrix`: the matrix run (the default) and the merge of shard folders.
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(
+        abstract: "Run touch scripts through several real compositors and compare what our client received.",
+        discussion: """
+            `gesture-sandbox matrix [run] [SCRIPT ...] [--battery] [--compositors LIST] [-o DIR] ...` runs \
+            the matrix (run is the default: its options are in `gesture-sandbox matrix run --help`); \
+            `gesture-sandbox matrix merge DIR ... -o OUT` merges the folders of a run split with --shard. \
+            docs/battery.md describes the scripts, docs/ci.md how to run the matrix in CI.
+            """,
+        subcommands: [MatrixRun.self, Matrix.Merge.self], defaultSubcommand: MatrixRun.self)
+}
+
+/// `gesture-sandbox matrix [run]`: one set of touch scripts through every compositor, one report.
+struct MatrixRun: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Run touch scripts through several real compositors and compare what our client received.",
         discussion: """
             Each SCRIPT is a file in the compact form, in window-relative logical pixels: (0, 0) is the \
@@ -20,10 +34,19 @@ struct Matrix: ParsableCommand {
             compared frame by frame; deliveries logs are diffed; outcomes and the checker's findings \
             are tabulated in DIR/report.md and DIR/matrix.html (self-contained). A script with an item \
             a driver cannot inject (cancel, shape/orientation, a title-bar touch) is not run there and \
-            shows as "not injectable here". DIR appears whole or not at all; it must not exist yet.
+            shows as "not injectable here". DIR appears whole or not at all; it must not exist yet. \
+            DIR/results.json has the same for machines (docs/results-schema.md).
 
-            Exit status: 0 every compositor agrees and no rule is broken; 1 they differ or a rule is \
-            broken; 2 a compositor or script could not run, or bad input.
+            For CI (docs/ci.md): --repeat N runs every cell N times (DIR/COMPOSITOR/SCRIPT/run-K/) and \
+            shows findings and streams as k/N, marking what only some runs showed as unstable; \
+            --expect FILE compares the findings with a baseline of known ones (--write-expect FILE \
+            writes one from this run); --junit FILE writes one testcase per script × compositor; \
+            --shard I/N runs the I-th of N parts of the cells, and `matrix merge` puts the parts' \
+            folders together into the report one run would have written.
+
+            Exit status: 0 every compositor agrees and no rule is broken (with --expect: no finding \
+            beyond the baseline); 1 they differ or a rule is broken, in any run (with --expect: a new \
+            finding); 2 a compositor or script could not run, or bad input.
             """)
 
     @Argument(help: ArgumentHelp("Compact-form script files (window-relative).", valueName: "script"))
@@ -41,27 +64,37 @@ struct Matrix: ParsableCommand {
 
     @OptionGroup var sceneOptions: SceneOptions
 
+    @Option(help: ArgumentHelp("Run every cell (script × compositor) N times; findings seen in some runs only are marked unstable.",
+                               valueName: "n"))
+    var `repeat`: Int = 1
+
+    @Option(help: ArgumentHelp("Run only the I-th of N parts of the cells (1-based; docs/ci.md says how they are split); "
+        + "`matrix merge` puts the parts' folders together.", valueName: "i/n"))
+    var shard: String?
+
+    @OptionGroup var machine: MatrixMachineOptions
+
     @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "dir"))
     var output: String = "matrix"
 
     func run() throws {
-        let configuration: MatrixConfiguration
+        let configuration: MatrixConfiguration, options: MatrixOutputOptions
         do {
             configuration = try makeConfiguration()
+            options = try machine.options()
         } catch {
             throw fail(error, code: 2)
         }
         MatrixInterruption.shared.install()
         let result: MatrixResult
         do {
-            result = try MatrixOutput.run(MatrixRunner(configuration: configuration), to: output)
+            result = try MatrixOutput.run(MatrixRunner(configuration: configuration), to: output, options: options)
         } catch {
             Progress.clear()
             throw fail(error, code: 2)
         }
         Progress.clear()
-        print("\(MatrixReport.verdict(result))")
-        print("report: \(output)/report.md, \(output)/matrix.html (\(Int(result.seconds.rounded())) s)")
+        machine.summarize(result, folder: output)
         if result.exitCode != 0 { throw ExitCode(result.exitCode) }
     }
 
@@ -86,8 +119,95 @@ struct Matrix: ParsableCommand {
                                                 drivers: CompositorDrivers.all, sceneType: sceneOptions.sceneType,
                                                 profile: sceneOptions.thresholdProfile,
                                                 clientExecutable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        if machine.expect != nil || machine.writeExpect != nil,
+           let name = list.first(where: { $0.name.contains { $0.isWhitespace || $0 == "#" } })?.name {
+            throw RuntimeError("the script name \"\(name)\" cannot be written in a baseline (no spaces or #): rename the file")
+        }
+        guard (1...100).contains(self.repeat) else { throw RuntimeError("--repeat takes 1 to 100 runs per cell") }
+        configuration.repeatCount = self.repeat
+        configuration.shard = try shard.map { try MatrixShard(parsing: $0) }
         if isatty(2) == 1 { configuration.progress = Progress.show }
         return configuration
+    }
+}
+
+extension Matrix {
+    /// `gesture-sandbox matrix merge`: shard folders into one matrix folder.
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Merge the folders of a matrix run split with --shard into the report one run would have written.",
+            discussion: """
+                Each DIR is the folder of one `matrix --shard I/N` run; all N shards of one split must be \
+                given, each once (same scripts, compositors, scene, profile, --repeat and gesture-sandbox \
+                version). The cells' folders are copied into OUT at the places a single run gives them, \
+                every run is analysed again from its files, and OUT/report.md, matrix.html and results.json \
+                are written as one run over all the cells writes them. A folder of a run without --shard \
+                merges alone: its reports are written again (with another --expect, for instance). OUT \
+                appears whole or not at all; it must not exist yet.
+
+                Exit status: as `matrix` gives for the same cells (0, 1 or 2); 2 also when the folders \
+                are not the shards of one run.
+                """)
+
+        @Argument(help: ArgumentHelp("The shard folders.", valueName: "dir"))
+        var folders: [String]
+
+        @OptionGroup var machine: MatrixMachineOptions
+
+        @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "out"))
+        var output: String
+
+        func run() throws {
+            let result: MatrixResult
+            do {
+                result = try MatrixOutput.merge(folders, to: output, options: try machine.options())
+            } catch {
+                throw fail(error, code: 2)
+            }
+            machine.summarize(result, folder: output)
+            if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+        }
+    }
+}
+
+/// The outputs for machines that `matrix` and `matrix merge` share.
+struct MatrixMachineOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("A baseline of known findings, one `COMPOSITOR SCRIPT RULE [unstable]` per line (docs/ci.md): "
+        + "exit status 1 only for a finding it does not list; listed findings no run showed are reported as fixed.",
+        valueName: "file"))
+    var expect: String?
+
+    @Option(name: .customLong("write-expect"), help: ArgumentHelp(
+        "Write this run's findings as a baseline for --expect (a new file, or the --expect file itself to update it).",
+        valueName: "file"))
+    var writeExpect: String?
+
+    @Option(help: ArgumentHelp("Write JUnit XML: a testcase per script × compositor, failing on its findings "
+        + "(with --expect: its new findings).", valueName: "file"))
+    var junit: String?
+
+    /// The output options, the baseline read.
+    func options() throws -> MatrixOutputOptions {
+        signal(SIGXFSZ, SIG_IGN)
+        TemporaryFiles.removeAtExit()
+        if let junit { try OutputTarget.refuse(outputs: [junit], readingFrom: [expect].compactMap { $0 }) }
+        if let junit, junit == writeExpect { throw RuntimeError("--junit and --write-expect name the same file") }
+        let baseline = try expect.map { path in try MatrixBaseline(parsing: try InputText.read(path), source: path) }
+        return MatrixOutputOptions(toolVersion: GestureSandbox.version, baseline: baseline, writeBaseline: writeExpect,
+                                   junit: junit)
+    }
+
+    /// The verdict and where the files are on standard output; against a baseline, what is new and
+    /// what was fixed on standard error.
+    func summarize(_ result: MatrixResult, folder: String) {
+        print(MatrixReport.verdict(result))
+        let files = ["report.md", "matrix.html", "results.json"].map { "\(folder)/\($0)" } + [junit, writeExpect].compactMap { $0 }
+        print("report: " + files.joined(separator: ", ") + " (\(Int(result.seconds.rounded())) s)")
+        guard let check = result.baselineCheck else { return }
+        var lines = check.new.map { "new: \($0.name) (\($0.runs)/\($0.of)\($0.isUnstable ? ", unstable" : ""))" }
+        lines += check.fixed.map { "fixed: \($0.name) (in \(check.baseline.source), seen in none of \($0.of) runs)" }
+        lines.append(check.summary)
+        FileHandle.standardError.write(Data(lines.map { "gesture-sandbox: \($0)\n" }.joined().utf8))
     }
 }
 

@@ -41,12 +41,18 @@ enum SyntheticCompositors {
     }
 
     static func result(_ cells: [(CompositorKind, MatrixCell)], scripts: [MatrixScript]? = nil) throws -> MatrixResult {
+        try repeated(cells.map { ($0.0, [$0.1]) }, scripts: scripts)
+    }
+
+    /// A result whose cells ran several times (the outcomes of each compositor's runs, in order).
+    static func repeated(_ cells: [(CompositorKind, [MatrixCell])], scripts: [MatrixScript]? = nil) throws -> MatrixResult {
         let script = try MatrixScript(name: "two", summary: "two fingers", text: Self.script)
-        let columns = cells.map { kind, cell in
+        let columns = cells.map { kind, outcomes in
             MatrixColumn(kind: kind, version: "1", capabilities: [.touch, .frame], windowOrigin: (0, 0),
-                         windowSize: (1280, 720), cells: ["two": cell])
+                         windowSize: (1280, 720), cells: ["two": MatrixCellRuns(outcomes)])
         }
-        return MatrixResult(scripts: scripts ?? [script], columns: columns, scene: "touchdemo", profile: "uikit", seconds: 3)
+        return MatrixResult(scripts: scripts ?? [script], columns: columns, scene: "touchdemo", profile: "uikit", seconds: 3,
+                            repeatCount: cells.map(\.1.count).max() ?? 1)
     }
 }
 
@@ -249,7 +255,7 @@ enum SyntheticCompositors {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createDirectory(atPath: folder + "/kwin/two", withIntermediateDirectories: true)
         let result = try SyntheticCompositors.result([(.kwin, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed)))])
-        try MatrixOutput.write(result, into: folder)
+        try MatrixOutput.write(result, into: folder, toolVersion: "0.0.0")
         #expect(try String(contentsOfFile: folder + "/report.md", encoding: .utf8) == MatrixReport.markdown(result))
         #expect(FileManager.default.fileExists(atPath: folder + "/matrix.html"))
         #expect(try String(contentsOfFile: folder + "/kwin/two/stream.txt", encoding: .utf8)

@@ -14,6 +14,9 @@ packages=(
     mutter gnome-shell pipewire wireplumber
     gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
     kwin-wayland kwin-style-breeze sway phoc cage util-linux
+    # Mir (miral-shell, miral-kiosk) and its wayland platform, the only one that runs without a DRM device;
+    # Enlightenment (nested Wayland mode). Both run nested in the harness weston.
+    mir-demos mir-platform-graphics-wayland20 enlightenment
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
 )

@@ -22,6 +22,9 @@ public protocol CompositorDriver: Sendable {
     var quirks: [String] { get }
     /// Starts the compositor privately and returns once touch can be injected.
     func start(_ configuration: DriverConfiguration) throws -> CompositorSession
+    /// This driver starting `binary` (a build of the user's own, `--compositor-binary`) instead of
+    /// the Debian program; throws one line when that binary cannot be driven here.
+    func starting(_ binary: CompositorBinary) throws -> CompositorDriver
 }
 
 /// One running compositor with its helpers (buses, PipeWire, nested parent, injector).
@@ -69,6 +72,7 @@ public protocol CompositorSession: AnyObject {
 /// The compositors the matrix knows, in the order reports list them.
 public enum CompositorKind: String, CaseIterable, Sendable, Codable {
     case weston, kwin, mutter, gnomeShell = "gnome-shell", sway, phoc, cage
+    case mir, mirKiosk = "mir-kiosk", enlightenment
 
     /// The name users see (and the column heading in reports).
     public var displayName: String {
@@ -80,6 +84,9 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .sway: "sway"
         case .phoc: "phoc"
         case .cage: "cage"
+        case .mir: "Mir"
+        case .mirKiosk: "Mir kiosk"
+        case .enlightenment: "Enlightenment"
         }
     }
 }
@@ -214,6 +221,14 @@ extension CompositorSession {
     /// Not injectable here.
     public func pointerButton(_ code: UInt32, pressed: Bool) throws {
         throw DriverError("the pointer is not injectable here")
+    }
+}
+
+extension CompositorDriver {
+    /// Not possible: this driver knows only its Debian program.
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        throw DriverError("--compositor-binary \(binary.kind.rawValue)=\(binary.path): the \(kind.displayName) driver "
+            + "cannot start another binary")
     }
 }
 

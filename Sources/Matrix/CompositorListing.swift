@@ -10,7 +10,8 @@ public enum CompositorListing {
     public static func text(drivers: [any CompositorDriver]) -> String {
         var out = ""
         for kind in CompositorKind.allCases {
-            let name = kind.displayName.padding(toLength: 12, withPad: " ", startingAt: 0)
+            // A name longer than the column (Enlightenment) keeps all its letters.
+            let name = kind.displayName.padding(toLength: max(12, kind.displayName.count), withPad: " ", startingAt: 0)
             guard let driver = drivers.first(where: { $0.kind == kind }) else {
                 out += "\(name) no driver in this build\n"
                 continue

@@ -74,6 +74,8 @@ struct MatrixRun: ParsableCommand {
 
     @OptionGroup var machine: MatrixMachineOptions
 
+    @OptionGroup var binaries: CompositorBinaryOptions
+
     @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "dir"))
     var output: String = "matrix"
 
@@ -116,7 +118,7 @@ struct MatrixRun: ParsableCommand {
             throw RuntimeError("two scripts are named \"\(script.name)\"; rename one file")
         }
         var configuration = MatrixConfiguration(scripts: list, compositors: try CompositorListing.kinds(compositors),
-                                                drivers: CompositorDrivers.all, sceneType: sceneOptions.sceneType,
+                                                drivers: try binaries.drivers(), sceneType: sceneOptions.sceneType,
                                                 profile: sceneOptions.thresholdProfile,
                                                 clientExecutable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
         if machine.expect != nil || machine.writeExpect != nil,
@@ -216,8 +218,16 @@ struct Compositors: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the compositors the matrix drives: installed or not, version, what can be injected, quirks.")
 
-    func run() {
-        print(CompositorListing.text(drivers: CompositorDrivers.all), terminator: "")
+    @OptionGroup var binaries: CompositorBinaryOptions
+
+    func run() throws {
+        let drivers: [any CompositorDriver]
+        do {
+            drivers = try binaries.drivers()
+        } catch {
+            throw fail(error, code: 2)
+        }
+        print(CompositorListing.text(drivers: drivers), terminator: "")
     }
 }
 

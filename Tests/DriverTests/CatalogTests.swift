@@ -7,13 +7,13 @@ struct CatalogTests {
     func order() {
         let kinds = CompositorDrivers.all.map(\.kind)
         #expect(kinds == CompositorKind.allCases.filter { kinds.contains($0) })
-        #expect(Set(kinds).isSuperset(of: [.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage]))
+        #expect(Set(kinds).isSuperset(of: [.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage, .mir, .mirKiosk, .enlightenment]))
         #expect(Set(kinds).count == kinds.count)
     }
 
     @Test("every driver here is installed on this machine, with a dotted version")
     func versions() {
-        for kind in [CompositorKind.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage] {
+        for kind in [CompositorKind.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage, .mir, .mirKiosk, .enlightenment] {
             let installation = CompositorDrivers.driver(for: kind)?.installation()
             guard case .installed(let version) = installation else {
                 Issue.record("\(kind.displayName): \(String(describing: installation))")

@@ -19,7 +19,8 @@ import TouchStream
     /// The Debian package of each compositor the matrix drives: each must be in Recommends or Suggests.
     private static let compositorPackages: [CompositorKind: String] = [
         .weston: "weston", .kwin: "kwin-wayland", .mutter: "mutter", .gnomeShell: "gnome-shell",
-        .sway: "sway", .phoc: "phoc", .cage: "cage",
+        .sway: "sway", .phoc: "phoc", .cage: "cage", .mir: "mir-demos", .mirKiosk: "mir-demos",
+        .enlightenment: "enlightenment",
     ]
 
     /// One test, so the package (tens of MB) is built once and removed with its folder at the end.
@@ -87,7 +88,8 @@ import TouchStream
             }
             #expect(recommends.contains(name) || suggests.contains(name), "\(name) (\(kind.displayName)) is neither recommended nor suggested")
         }
-        for helper in ["dbus-daemon", "pipewire", "wireplumber", "gstreamer1.0-pipewire", "kwin-style-breeze"] {
+        for helper in ["dbus-daemon", "pipewire", "wireplumber", "gstreamer1.0-pipewire", "kwin-style-breeze",
+                       "mir-platform-graphics-wayland20"] {
             #expect(suggests.contains(helper), "Suggests lacks \(helper): \(suggests.sorted())")
         }
     }

@@ -4,12 +4,21 @@ import SandboxHarness
 /// KWin 5.27 (`kwin_wayland --virtual`): touch, frame and cancel through org_kde_kwin_fake_input
 /// in global logical coordinates; no shape or orientation request exists there.
 public struct KWinDriver: CompositorDriver {
+    /// A build of the user's own to run instead of Debian's kwin_wayland (as is: only Debian's
+    /// carries the file capability a copy drops).
+    private var binary: CompositorBinary?
+
     /// Creates the driver.
     public init() {}
 
     public var kind: CompositorKind { .kwin }
 
     public func installation() -> Installation {
+        if let binary {
+            let found = ProgramVersion.installation(version: nil, programs: [("dbus-daemon", "dbus-daemon")])
+            guard case .installed = found else { return found }
+            return .installed(version: binary.versionLine(ProgramVersion.query(binary.path)))
+        }
         let programs = [("kwin_wayland", "kwin-wayland"), ("dbus-daemon", "dbus-daemon")]
         let version = try? PrivateDirectory.using(prefix: "gesture-kwin-version") { directory in
             ProgramVersion.query(try KWinBinary.copy(into: directory))
@@ -32,7 +41,13 @@ public struct KWinDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
-        return try KWinSession(configuration, capabilities: capabilities)
+        return try KWinSession(configuration, binary: binary?.path, capabilities: capabilities)
+    }
+
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        var driver = self
+        driver.binary = binary
+        return driver
     }
 }
 

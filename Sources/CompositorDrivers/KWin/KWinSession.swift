@@ -25,7 +25,8 @@ public final class KWinSession: CompositorSession {
     /// Height of the Breeze title bar at scale 1 (KWin 5.27, default theme), logical pixels.
     static let titleBarHeight = 37.0
 
-    init(_ configuration: DriverConfiguration, capabilities: InjectionCapabilities) throws {
+    /// Starts KWin: `binary` (a build of the user's own) or a capability-free copy of Debian's.
+    init(_ configuration: DriverConfiguration, binary: String? = nil, capabilities: InjectionCapabilities) throws {
         self.capabilities = capabilities
         outputSize = (configuration.width, configuration.height)
         runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-kwin")
@@ -35,7 +36,7 @@ public final class KWinSession: CompositorSession {
         }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         do {
-            let binary = try KWinBinary.copy(into: runtimeDirectory)
+            let binary = try binary ?? KWinBinary.copy(into: runtimeDirectory)
             let bus = try PrivateBus(directory: runtimeDirectory, name: "bus", environment: env,
                                      timeout: configuration.startTimeout)
             self.bus = bus

@@ -8,6 +8,8 @@ public struct MutterDriver: CompositorDriver {
     public let kind = CompositorKind.mutter
     public let capabilities = MutterSession.injectable
     public let quirks = MutterQuirks.common
+    /// A build of the user's own to run instead of Debian's mutter.
+    private var binary: CompositorBinary?
 
     /// Creates the driver.
     public init() {}
@@ -16,12 +18,20 @@ public struct MutterDriver: CompositorDriver {
                                      leavesOverviewFirst: false)
 
     public func installation() -> Installation {
-        MutterQuirks.installation(executable: "mutter", package: "mutter")
+        MutterQuirks.installation(executable: "mutter", package: "mutter", binary: binary)
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        try MutterQuirks.requireInstalled(Self.flavor)
-        return try MutterSession(flavor: Self.flavor, configuration: configuration)
+        var flavor = Self.flavor
+        flavor.binary = binary?.path
+        try MutterQuirks.requireInstalled(flavor)
+        return try MutterSession(flavor: flavor, configuration: configuration)
+    }
+
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        var driver = self
+        driver.binary = binary
+        return driver
     }
 }
 
@@ -37,6 +47,9 @@ public struct GnomeShellDriver: CompositorDriver {
         "starts in the overview, which takes every touch: the driver hides it once the Shell has started, and waits until it is gone",
     ]
 
+    /// A build of the user's own to run instead of Debian's gnome-shell.
+    private var binary: CompositorBinary?
+
     /// Creates the driver.
     public init() {}
 
@@ -44,12 +57,20 @@ public struct GnomeShellDriver: CompositorDriver {
                                      leavesOverviewFirst: true)
 
     public func installation() -> Installation {
-        MutterQuirks.installation(executable: "gnome-shell", package: "gnome-shell")
+        MutterQuirks.installation(executable: "gnome-shell", package: "gnome-shell", binary: binary)
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        try MutterQuirks.requireInstalled(Self.flavor)
-        return try MutterSession(flavor: Self.flavor, configuration: configuration)
+        var flavor = Self.flavor
+        flavor.binary = binary?.path
+        try MutterQuirks.requireInstalled(flavor)
+        return try MutterSession(flavor: flavor, configuration: configuration)
+    }
+
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        var driver = self
+        driver.binary = binary
+        return driver
     }
 }
 
@@ -74,16 +95,19 @@ enum MutterQuirks {
 
     /// Throws the one-line "not installed" error naming the missing Debian packages.
     static func requireInstalled(_ flavor: MutterFlavor) throws {
-        let missing = InstallationProbe.missingPackages(helpers(executable: flavor.executable, package: flavor.executable))
+        let executable = flavor.binary ?? flavor.executable
+        let missing = InstallationProbe.missingPackages(helpers(executable: executable, package: flavor.executable))
         if !missing.isEmpty { throw DriverError.notInstalled(flavor.kind, packages: missing) }
     }
 
-    /// Installed with the compositor's `--version`, or the Debian packages that are missing.
-    static func installation(executable: String, package: String) -> Installation {
-        var missing = InstallationProbe.missingPackages(helpers(executable: executable, package: package))
+    /// Installed with the compositor's `--version` (of `binary` when the user gave one), or the
+    /// Debian packages that are missing.
+    static func installation(executable: String, package: String, binary: CompositorBinary? = nil) -> Installation {
+        var missing = InstallationProbe.missingPackages(helpers(executable: binary?.path ?? executable, package: package))
         if missing.isEmpty, !hasPipeWireSource() { missing.append("gstreamer1.0-pipewire") }
         guard missing.isEmpty else { return .missing(debianPackages: missing) }
-        return .installed(version: ProgramVersion.query(executable) ?? "unknown")
+        guard let binary else { return .installed(version: ProgramVersion.query(executable) ?? "unknown") }
+        return .installed(version: binary.versionLine(ProgramVersion.query(binary.path)))
     }
 
     /// True when GStreamer has the pipewiresrc element screenshots need.

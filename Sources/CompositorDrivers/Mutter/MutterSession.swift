@@ -8,6 +8,8 @@ struct MutterFlavor: Sendable {
     var kind: CompositorKind
     /// Its executable.
     var executable: String
+    /// A build of the user's own to run instead (`--compositor-binary`), by path.
+    var binary: String? = nil
     /// Without any system bus GNOME Shell aborts (loginManager.js): it gets a private empty one.
     var needsSystemBus: Bool
     /// GNOME Shell starts in the overview, which takes every touch: the driver leaves it.
@@ -90,7 +92,7 @@ public final class MutterSession: CompositorSession {
         }
         try helpers.startPipeWire(directory: runtimeDirectory, environment: environment, until: deadline)
         let compositor = try ChildProcess(
-            executable: flavor.executable,
+            executable: flavor.binary ?? flavor.executable,
             arguments: ["--headless", "--wayland", "--no-x11",
                         "--virtual-monitor", "\(configuration.width * scale)x\(configuration.height * scale)",
                         "--wayland-display", socketName],

@@ -15,9 +15,11 @@ enum PointerProbe {
 
     /// Returns once the surface under global logical `point` has stayed at one place for
     /// `quietPeriod`, or once probes for that long found no surface of the client there (a window
-    /// that does not cover the point cannot be watched this way); throws when `timeout` passes first.
+    /// that does not cover the point cannot be watched this way; with `untilAnswered`, such probes
+    /// go on until the client hears of the pointer, as under a compositor's start-up splash);
+    /// throws when `timeout` passes first.
     static func waitUntilPlaced(_ client: ChildProcess, at point: (x: Double, y: Double), timeout: Double,
-                                move: (Double, Double) throws -> Void) throws {
+                                untilAnswered: Bool = false, move: (Double, Double) throws -> Void) throws {
         let deadline = MonotonicClock.now() + timeout
         var origin: (x: Double, y: Double)?
         var since = MonotonicClock.now()
@@ -34,7 +36,7 @@ enum PointerProbe {
             if found?.x != origin?.x || found?.y != origin?.y {
                 origin = found
                 since = now
-            } else if now - since >= quietPeriod {
+            } else if now - since >= quietPeriod, origin != nil || !untilAnswered {
                 return
             }
             guard now < deadline else {

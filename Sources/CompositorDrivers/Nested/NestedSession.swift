@@ -29,12 +29,16 @@ public final class NestedSession: CompositorSession {
     private var xSockets: XSocketDirectory?
     /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
     public var keepsRuntimeDirectory = false
+    /// The compositor's executable when it is not the Debian one in PATH (`--compositor-binary`).
+    private let programPath: String?
 
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
 
-    init(kind: CompositorKind, configuration: DriverConfiguration, capabilities: InjectionCapabilities) throws {
+    init(kind: CompositorKind, configuration: DriverConfiguration, capabilities: InjectionCapabilities,
+         program: String? = nil) throws {
         self.kind = kind
+        programPath = program
         self.capabilities = capabilities
         outputSize = (configuration.width, configuration.height)
         startTimeout = configuration.startTimeout
@@ -112,7 +116,7 @@ public final class NestedSession: CompositorSession {
     /// in weston; then re-announces weston's touch capability, which wlroots 0.15 otherwise misses.
     @discardableResult
     private func startCompositor(arguments: [String], extra: [String: String], logName: String? = nil) throws -> ChildProcess {
-        let command = user?.wrap(arguments[0], Array(arguments.dropFirst())) ?? (executable: arguments[0], arguments: Array(arguments.dropFirst()))
+        let command = user?.wrap(programPath ?? arguments[0], Array(arguments.dropFirst())) ?? (executable: programPath ?? arguments[0], arguments: Array(arguments.dropFirst()))
         let process = try ChildProcess(executable: command.executable, arguments: command.arguments,
                                        environment: compositorEnvironment(extra),
                                        logPath: "\(runtimeDirectory)/\(logName ?? "\(kind.rawValue).log")")

@@ -9,6 +9,8 @@ import SandboxHarness
 /// unprivileged user (see `UnprivilegedUser`).
 public struct NestedWlrootsDriver: CompositorDriver {
     public let kind: CompositorKind
+    /// A build of the user's own to run instead of the Debian program (`--compositor-binary`).
+    private var binary: CompositorBinary?
 
     /// A driver for `kind`, which must be `.sway`, `.phoc` or `.cage`.
     public init(_ kind: CompositorKind) {
@@ -20,10 +22,13 @@ public struct NestedWlrootsDriver: CompositorDriver {
     var program: String { kind.rawValue }
 
     public func installation() -> Installation {
-        let version = ProgramVersion.query(program, arguments: kind == .cage ? ["-v"] : ["--version"])
-        return ProgramVersion.installation(version: version, programs: [
-            (program, program), ("weston", "weston"), ("weston-screenshooter", "weston"), ("setpriv", "util-linux"),
+        let version = ProgramVersion.query(binary?.path ?? program, arguments: kind == .cage ? ["-v"] : ["--version"])
+        let found = ProgramVersion.installation(version: version, programs: [
+            (binary?.path ?? program, program), ("weston", "weston"), ("weston-screenshooter", "weston"),
+            ("setpriv", "util-linux"),
         ])
+        guard case .installed = found, let binary else { return found }
+        return .installed(version: binary.versionLine(version))
     }
 
     public var capabilities: InjectionCapabilities {
@@ -49,6 +54,19 @@ public struct NestedWlrootsDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
-        return try NestedSession(kind: kind, configuration: configuration, capabilities: capabilities)
+        return try NestedSession(kind: kind, configuration: configuration, capabilities: capabilities,
+                                 program: binary?.path)
+    }
+
+    /// Runs `binary` instead; as root it runs as the unprivileged user, who must be able to execute it.
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        if let user = try UnprivilegedUser.forNestedCompositors(kind), !user.canExecute(binary.path) {
+            throw DriverError("--compositor-binary \(binary.kind.rawValue)=\(binary.path): \(kind.displayName) refuses root and "
+                + "runs as user \(user.name) here, who cannot execute \(binary.path): put the build where that user can "
+                + "(every folder on the way searchable, the file executable by others)")
+        }
+        var driver = self
+        driver.binary = binary
+        return driver
     }
 }

@@ -56,3 +56,11 @@ public struct UnprivilegedUser: Equatable, Sendable {
         ("setpriv", ["--reuid=\(uid)", "--regid=\(gid)", "--init-groups", "--", executable] + arguments)
     }
 }
+
+extension UnprivilegedUser {
+    /// True when this user may execute `path` (asked as the user, with `setpriv` and `test -x`).
+    func canExecute(_ path: String) -> Bool {
+        let command = wrap("/usr/bin/test", ["-x", path])
+        return InstallationProbe.exitsCleanly(command.executable, command.arguments)
+    }
+}

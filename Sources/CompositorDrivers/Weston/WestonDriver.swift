@@ -6,14 +6,39 @@ import TouchStream
 /// pointer go through weston's own input path; cancel, shape and orientation are harness
 /// stand-ins sent to the focused client (weston itself never emits them).
 public struct WestonDriver: CompositorDriver {
+    /// A weston build of the user's own to run as the harness weston (`starting(_:)` checks its ABI).
+    private var binary: CompositorBinary?
+
     /// Creates the driver.
     public init() {}
 
     public var kind: CompositorKind { .weston }
 
     public func installation() -> Installation {
-        ProgramVersion.installation(version: ProgramVersion.query("weston"),
-                                    programs: [("weston", "weston"), ("weston-screenshooter", "weston")])
+        guard let binary else {
+            return ProgramVersion.installation(version: ProgramVersion.query("weston"),
+                                               programs: [("weston", "weston"), ("weston-screenshooter", "weston")])
+        }
+        let found = ProgramVersion.installation(version: nil, programs: [("weston-screenshooter", "weston")])
+        guard case .installed = found else { return found }
+        return .installed(version: binary.versionLine(ProgramVersion.query(binary.path)))
+    }
+
+    /// Runs `binary` as the harness weston, once sure our module can load into it: the module is
+    /// built against one libweston major version (libweston-10 on Debian 12), and a weston of
+    /// another major version links another libweston, which the module cannot work with.
+    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
+        let module = try? HarnessModule.locate()
+        if let module, let built = BinaryStrings.libwestonMajor(of: module),
+           let linked = BinaryStrings.libwestonMajor(of: binary.path), linked != built {
+            let version = ProgramVersion.query(binary.path).map { "weston \($0), " } ?? ""
+            throw DriverError("--compositor-binary weston=\(binary.path): that weston (\(version)libweston-\(linked)) cannot "
+                + "load our harness module, which is built against libweston-\(built) (\(module)); give a weston "
+                + "\(built).x build, or rebuild the module against libweston-\(linked) (make -C harness with its headers)")
+        }
+        var driver = self
+        driver.binary = binary
+        return driver
     }
 
     public var capabilities: InjectionCapabilities {
@@ -30,7 +55,7 @@ public struct WestonDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
-        return try WestonSession(configuration, capabilities: capabilities)
+        return try WestonSession(configuration, capabilities: capabilities, westonExecutable: binary?.path ?? "weston")
     }
 }
 
@@ -48,9 +73,11 @@ public final class WestonSession: CompositorSession {
     /// Seconds a client may take to map its window.
     static let clientTimeout = 10.0
 
-    init(_ configuration: DriverConfiguration, capabilities: InjectionCapabilities) throws {
+    init(_ configuration: DriverConfiguration, capabilities: InjectionCapabilities,
+         westonExecutable: String = "weston") throws {
         weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
                                           scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          westonExecutable: westonExecutable,
                                           startTimeout: configuration.startTimeout))
         do {
             harness = try weston.connect()

@@ -1,0 +1,310 @@
+import Foundation
+import SandboxHarness
+import TouchStream
+import WaylandPlumbing
+
+/// A harness weston with a hosted compositor (Mir, Enlightenment) running inside it as one of
+/// its clients, and that compositor's own clients.
+///
+/// Touch is injected into weston, which sends it to the hosted compositor's window; coordinates
+/// stay global because weston's kiosk shell shows that window fullscreen at 0,0. Weston drops the
+/// frame after the last up, so that frame goes to the hosted compositor directly, as a
+/// touchscreen's would. Everything started runs as the caller, with the session's own runtime
+/// directory (also its HOME and TMPDIR, so nothing is written elsewhere), which is how `stop()`
+/// finds, by pid, what the compositor started on its own.
+public final class HostedSession: CompositorSession {
+    /// Which compositor runs inside weston.
+    public let kind: CompositorKind
+    public let capabilities: InjectionCapabilities
+    public let outputSize: (width: Int, height: Int)
+    /// The hosted compositor's XDG_RUNTIME_DIR and HOME (logs, its configuration, its socket).
+    public let runtimeDirectory: String
+    /// The parent compositor.
+    public let weston: WestonInstance
+    /// If true, stopping leaves `runtimeDirectory` (and the logs in it) in place.
+    public var keepsRuntimeDirectory = false
+
+    let harness: HarnessConnection
+    private let hosted: any HostedCompositor
+    /// Clients launched so far (a compositor that `restartsForEachClient` is started again before each later one).
+    private var launched = 0
+    private let startTimeout: Double
+    private let logFile: String?
+    private let helpers = HelperProcesses()
+    private let services = ProcessList()
+    private let clients = ProcessList()
+    private var environment: [String: String] = [:]
+    private(set) var compositor: ChildProcess?
+    /// The socket name its clients use, in `runtimeDirectory`.
+    private(set) var socketName: String?
+    /// Touch ids down in weston now: a frame with none is one weston would drop.
+    private var activeTouches = Set<Int32>()
+    private var stopped = false
+
+    /// Seconds a pointer probe waits for the client to hear of the pointer.
+    static let probeAnswerTimeout = 1.0
+    /// Seconds without a new pointer event before the window probe takes the last one.
+    static let probeQuietPeriod = 0.1
+    /// How often the window probe reads the client's log (seconds).
+    private static let probePollInterval = 0.01
+
+    init(_ hosted: any HostedCompositor, configuration: DriverConfiguration) throws {
+        kind = hosted.kind
+        self.hosted = hosted
+        capabilities = hosted.capabilities
+        outputSize = (configuration.width, configuration.height)
+        startTimeout = configuration.startTimeout
+        logFile = hosted.logFile
+        weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
+                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          startTimeout: configuration.startTimeout))
+        do {
+            harness = try weston.connect()
+            runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(kind.rawValue)")
+        } catch {
+            weston.stop()
+            throw error
+        }
+        do {
+            try start(hosted)
+        } catch {
+            // The error names the compositor's log: leave it there to be read.
+            keepsRuntimeDirectory = true
+            stop()
+            throw error
+        }
+    }
+
+    deinit { stop() }
+
+    // MARK: - Starting
+
+    /// The caller's environment without anything that names another session, display or bus.
+    private func baseEnvironment() -> [String: String] {
+        let dropped: Set = ["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", "DBUS_SESSION_BUS_ADDRESS",
+                            "XDG_RUNTIME_DIR", "HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME",
+                            "XDG_STATE_HOME", "XDG_SESSION_TYPE", "XDG_CURRENT_DESKTOP", "WAYLAND_DEBUG",
+                            "TMP", "TEMP", "TEMPDIR"]
+        var env = ProcessInfo.processInfo.environment.filter { !dropped.contains($0.key) && !$0.key.hasPrefix("MIR_") }
+        env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        env["HOME"] = runtimeDirectory
+        // Temporary files too (Enlightenment's efreetd writes a log to $TMPDIR, else /tmp).
+        env["TMPDIR"] = runtimeDirectory
+        return env
+    }
+
+    /// Starts the session bus (if needed) and the compositor, and waits until its socket exists
+    /// and its window is the one at the centre of weston's output.
+    private func start(_ hosted: any HostedCompositor) throws {
+        var env = baseEnvironment()
+        if hosted.needsSessionBus {
+            let bus = try helpers.startBus(directory: runtimeDirectory, name: "bus", environment: env)
+            env["DBUS_SESSION_BUS_ADDRESS"] = bus.address
+        }
+        environment = env
+        let chosen = hosted.namesItsSocket ? SocketName.next(prefix: "gesture-\(kind.rawValue)") : nil
+        let command = hosted.command(runtimeDirectory: runtimeDirectory, host: weston.socketPath)
+        let compositorEnvironment = env.merging(hosted.environment(runtimeDirectory: runtimeDirectory,
+                                                                   host: weston.socketPath,
+                                                                   socket: chosen ?? "")) { _, new in new }
+        let process = try ChildProcess(executable: command[0], arguments: Array(command.dropFirst()),
+                                       environment: compositorEnvironment,
+                                       logPath: "\(runtimeDirectory)/\(kind.rawValue).log")
+        services.add(process)
+        compositor = process
+        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+        let awaited = "its Wayland socket and its window in weston" + (hosted.startedLine.map { ", and \"\($0)\" in its log" } ?? "")
+        socketName = try Readiness.wait(for: awaited, process: process, name: kind.rawValue, timeout: startTimeout) { () -> String? in
+            guard hosted.startedLine.map(logShows) ?? true,
+                  let socket = chosen.flatMap({ access("\(runtimeDirectory)/\($0)", F_OK) == 0 ? $0 : nil })
+                    ?? (chosen == nil ? firstSocket() : nil),
+                  let picked = try harness.pick(x: centre.x, y: centre.y)?.pid,
+                  picked == process.pid || ProcessTable.parent(of: picked) == process.pid else { return nil }
+            return socket
+        }
+    }
+
+    /// Stops the clients, the compositor, whatever runs with its runtime directory and its bus, and
+    /// starts it again as new (for a compositor that does not survive a client's exit): everything
+    /// it left in its runtime directory goes (sockets, configuration, caches, crash state), the
+    /// clients' logs stay.
+    private func restart() throws {
+        clients.stopAll()
+        services.stopAll()
+        SessionProcesses.stop(runtimeDirectory: runtimeDirectory)
+        helpers.stop()
+        activeTouches.removeAll()
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        for name in names where name.hasPrefix(".") || !name.hasSuffix(".log") {
+            try? FileManager.default.removeItem(atPath: "\(runtimeDirectory)/\(name)")
+        }
+        socketName = nil
+        try start(hosted)
+    }
+
+    /// True when the compositor's log (its own file, else its output) contains `text`.
+    private func logShows(_ text: String) -> Bool {
+        let log = logFile.flatMap { try? String(contentsOfFile: "\(runtimeDirectory)/\($0)", encoding: .utf8) }
+            ?? compositor?.output() ?? ""
+        return log.contains(text)
+    }
+
+    /// The first `wayland-N` socket in `runtimeDirectory`.
+    private func firstSocket() -> String? {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        return names.filter { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }.sorted().first
+    }
+}
+
+// MARK: - Clients
+
+extension HostedSession {
+    /// Starts a client with WAYLAND_DEBUG=client and returns once its window is drawn and the
+    /// pointer, moved over the output's centre, reaches it and finds it in one place (a
+    /// compositor's start-up splash covers everything until it is gone); the pointer stays there.
+    /// Under a compositor that `restartsForEachClient`, every launch after the first starts it
+    /// again, ending the clients launched before.
+    public func launchClient(executable: String, arguments: [String], environment extra: [String: String],
+                             logName: String) throws -> ChildProcess {
+        try live()
+        if hosted.restartsForEachClient, launched > 0 { try restart() }
+        launched += 1
+        guard let socketName else { throw DriverError("\(kind.displayName) has no Wayland socket: \(logTail())") }
+        var env = environment
+        env["WAYLAND_DISPLAY"] = socketName
+        env.merge(ClientMapWatch.debugEnvironment) { _, new in new }
+        env.merge(extra) { _, new in new }
+        let client = try ChildProcess(executable: executable, arguments: arguments, environment: env,
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+        clients.add(client)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout, settle: 0)
+        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+        try PointerProbe.waitUntilPlaced(client, at: centre, timeout: ClientMapWatch.defaultTimeout,
+                                         untilAnswered: true) { x, y in
+            try live()
+            try pointerMotion(x: x, y: y)
+        }
+        try pointerMotion(x: centre.x, y: centre.y)
+        try live()
+        return client
+    }
+
+    /// Where the client's main surface is: the pointer, moved just beside the output's centre,
+    /// lands on it (or on one of its subsurfaces, whose offset the client's log gives) at a
+    /// surface-local position the client logs. Nil when the pointer reaches none of its surfaces.
+    public func window(of client: ChildProcess) throws -> ClientWindow? {
+        try live()
+        guard let main = ClientDebugLog.mainSurface(in: client.output()) else { return nil }
+        let probe = (x: Double(outputSize.width) / 2 + 1, y: Double(outputSize.height) / 2)
+        let seen = ClientDebugLog.pointerPositions(in: client.output()).count
+        try pointerMotion(x: probe.x, y: probe.y)
+        // The answer is the last position once no more arrive: an earlier motion's event may come
+        // in after `seen` was counted.
+        let deadline = MonotonicClock.now() + Self.probeAnswerTimeout
+        var answer: (surface: String, x: Double, y: Double)?
+        var count = seen, since = MonotonicClock.now()
+        while MonotonicClock.now() < deadline {
+            let positions = ClientDebugLog.pointerPositions(in: client.output())
+            if positions.count != count { (count, since) = (positions.count, MonotonicClock.now()) }
+            if count > seen, MonotonicClock.now() - since >= Self.probeQuietPeriod {
+                answer = positions.last
+                break
+            }
+            MonotonicClock.sleep(Self.probePollInterval)
+        }
+        try pointerMotion(x: probe.x - 1, y: probe.y)
+        let log = client.output()
+        guard let answer, let size = ClientDebugLog.drawnSize(of: main, in: log) else { return nil }
+        // Mir gives the pointer (and touch) over the content to libdecor's border subsurface.
+        let offset = answer.surface == main ? (x: 0, y: 0) : ClientDebugLog.subsurfaceOffset(of: answer.surface, in: log)
+        guard let offset else { return nil }
+        return ClientWindow(x: probe.x - answer.x - offset.x, y: probe.y - answer.y - offset.y,
+                            width: size.width, height: size.height)
+    }
+}
+
+// MARK: - Input, output, stopping
+
+extension HostedSession {
+    @discardableResult
+    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
+        try live()
+        let skipped = try ScriptInjection.run(items, capabilities: capabilities,
+                                              sleep: { try harness.dispatch(for: $0) }, send: { try send($0) })
+        try harness.roundtrip()
+        return skipped
+    }
+
+    /// Sends one event through weston. A frame with no touch down would be dropped by weston
+    /// (its grab has cleared the focus), so it goes to the hosted compositor directly.
+    private func send(_ event: RawEvent) throws {
+        switch event {
+        case .down(_, _, _, let id, _, _): activeTouches.insert(id)
+        case .up(_, _, let id): activeTouches.remove(id)
+        case .cancel: activeTouches.removeAll()
+        case .frame where activeTouches.isEmpty:
+            try harness.clientFrame()
+            return
+        default: break
+        }
+        try harness.sendInScript(event)
+    }
+
+    public func key(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.key(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try harness.pointerMotion(x: x, y: y)
+        try harness.roundtrip()
+    }
+
+    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
+        try live()
+        try harness.pointerButton(code, pressed: pressed)
+        try harness.roundtrip()
+    }
+
+    public func screenshot(to path: String) throws {
+        try live()
+        try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)
+    }
+
+    /// The last lines of the compositor's log (its own log file, where it keeps one).
+    public func logTail() -> String {
+        guard let compositor else { return "weston: \(weston.logTail())" }
+        if let logFile, let text = try? String(contentsOfFile: "\(runtimeDirectory)/\(logFile)", encoding: .utf8) {
+            // Enlightenment follows each logged error with a backtrace of addresses: not worth quoting.
+            let lines = text.split(whereSeparator: \.isNewline).filter { line in
+                !(line.hasPrefix("/") && line.contains(" 0x")) && line != "EOF" && !line.hasPrefix("eina_btlog")
+                    && !line.hasPrefix("## Copy")
+            }.suffix(Readiness.tailLines)
+            return "\(kind.rawValue): \(lines.joined(separator: " | "))"
+        }
+        return "\(kind.rawValue): \(Readiness.tail(of: compositor))"
+    }
+
+    private func live() throws {
+        guard !stopped else { throw DriverError("\(kind.displayName) session already stopped") }
+        if let compositor, let termination = compositor.poll() {
+            throw DriverError("\(kind.displayName) exited (\(termination)); log "
+                + "\(runtimeDirectory)/\(logFile ?? "\(kind.rawValue).log"): \(logTail())")
+        }
+    }
+
+    /// Stops the clients, the compositor, whatever else runs with the session's runtime
+    /// directory (helpers the compositor started), the bus and weston, each by pid.
+    public func stop() {
+        if stopped { return }
+        stopped = true
+        clients.stopAll()
+        services.stopAll()
+        SessionProcesses.stop(runtimeDirectory: runtimeDirectory)
+        helpers.stop()
+        weston.stop()
+        if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
+    }
+}

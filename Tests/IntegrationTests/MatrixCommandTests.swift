@@ -19,7 +19,7 @@ struct MatrixCommandTests {
     /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it).
     static let scripts = ["tap", "pinch", "titlebar", "cancel"]
 
-    /// The run, made once: into a private folder (mode 0700, as root's home or any `mktemp -d`),
+    /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),
     /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary
     /// directory of its own (TMPDIR) to see what it leaves behind.
     final class Run: @unchecked Sendable {
@@ -40,9 +40,11 @@ struct MatrixCommandTests {
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = temporary.path
             xSocketsBefore = XSocketDirectoryState()
+            // Started inside the private folder too: phoc read its phoc.ini from there and exited.
             let process = try ChildProcess(
-                executable: try sandboxExecutable(),
-                arguments: ["matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
+                executable: "sh",
+                arguments: ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try sandboxExecutable(),
+                            "matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
                             "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","), "-o", out],
                 environment: environment, logPath: directory.file("matrix.log"))
             status = process.wait(timeout: 300)

@@ -98,11 +98,22 @@ public final class NestedSession: CompositorSession {
             try NestedSession.swayConfiguration.write(toFile: config, atomically: true, encoding: .utf8)
             return ["sway", "--config", config]
         case .phoc:
-            return ["phoc"]
+            // Without --config phoc reads phoc.ini from the folder it was started in, which its
+            // user cannot enter when that is a private one (root's home): it exits at once.
+            let config = "\(runtimeDirectory)/phoc.ini"
+            try NestedSession.phocConfiguration.write(toFile: config, atomically: true, encoding: .utf8)
+            return ["phoc", "--config", config]
         default:
             preconditionFailure("\(kind) starts with its client")
         }
     }
+
+    /// phoc's configuration: no Xwayland.
+    static let phocConfiguration = """
+        [core]
+        xwayland=false
+
+        """
 
     /// A minimal sway configuration: no bar, no wallpaper process, no Xwayland.
     static let swayConfiguration = """

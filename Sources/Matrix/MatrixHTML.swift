@@ -14,7 +14,7 @@ public enum MatrixHTML {
     public static func page(_ result: MatrixResult) -> String {
         let check = result.baselineCheck
         var body = "<h1>Compositor matrix</h1>\n"
-        body += p("\(result.scripts.count) scripts on \(result.columns.count) compositors"
+        body += p(result.size
             + (result.repeatCount > 1 ? ", each cell run \(result.repeatCount) times (k/n: seen in k of n runs)," : "")
             + " in \(Int(result.seconds.rounded())) s; scene \(result.scene), profile \(result.profile). "
             + (result.shard.map { "Shard \($0) of the cells. " } ?? "")

@@ -79,7 +79,9 @@ public enum MatrixJUnit {
             out += "      <error message=\"\(attribute(message))\"/>\n"
             outcome = .error
         } else {
-            let failing = check.map { check in findings.filter { check.entry(key, $0.id)?.status == .new } } ?? findings
+            let failing = check.map { check in
+                findings.filter { check.entry(key, $0.id).map { $0.status == .new && !$0.isUnstable } ?? false }
+            } ?? findings
             if !failing.isEmpty {
                 let what = check == nil ? "findings" : "new findings (not in \(check!.baseline.source))"
                 let message = "\(what): " + failing.map(\.text).joined(separator: ", ") + " in \(cellFolder)"
@@ -93,6 +95,11 @@ public enum MatrixJUnit {
         if let check {
             let fixed = check.entries.filter { $0.cell == key && $0.status == .fixed }.map(\.rule)
             if !fixed.isEmpty { notes.append("fixed (in the baseline, seen in no run): " + fixed.joined(separator: ", ")) }
+            let flaky = check.new.filter { $0.cell == key && $0.isUnstable }.map { "\($0.rule) \($0.runs)/\($0.of)" }
+            if !flaky.isEmpty {
+                notes.append("new, seen in some runs only (does not fail; add it to the baseline as unstable): "
+                    + flaky.joined(separator: ", "))
+            }
         }
         out += "      <system-out>" + text(notes.joined(separator: "\n")) + "</system-out>\n"
         return (open + ">\n" + out + "    </testcase>\n", outcome)

@@ -38,7 +38,9 @@ extension MatrixReport {
 
     /// "Against expected.txt: 1 new (kwin titlebar R4 1/3), 1 fixed (weston tap A1)."
     static func baselineSentence(_ check: MatrixBaselineCheck) -> String {
-        var parts = ["\(check.new.count) new" + (check.new.isEmpty ? "" : " (" + list(check.new.map { "\($0.name) \($0.runs)/\($0.of)" }) + ")")]
+        var parts = ["\(check.new.count) new" + (check.new.isEmpty ? "" : " (" + list(check.new.map {
+            "\($0.name) \($0.runs)/\($0.of)" + ($0.isUnstable ? ", unstable: does not fail the job" : "")
+        }) + ")")]
         parts.append("\(check.fixed.count) fixed" + (check.fixed.isEmpty ? "" : " (" + list(check.fixed.map(\.name)) + ")"))
         parts.append("\(check.expected.count) expected")
         return "Against \(check.baseline.source): " + parts.joined(separator: ", ") + "."

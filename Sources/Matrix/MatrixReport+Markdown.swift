@@ -55,7 +55,7 @@ public enum MatrixReport {
 
     /// The report's first paragraph: what ran, how often, where the ids are explained.
     static func introduction(_ result: MatrixResult) -> String {
-        var out = "\(result.scripts.count) scripts on \(result.columns.count) compositors"
+        var out = result.size
         if result.repeatCount > 1 { out += ", each cell run \(result.repeatCount) times," }
         out += " in \(Int(result.seconds.rounded())) s; "
         out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "

@@ -210,13 +210,21 @@ public struct MatrixResult: Sendable {
     }
 
     /// 2 when a compositor or a run of a script could not run; else, with a baseline, 1 when a
-    /// finding it does not list appeared and 0 otherwise; without one, 1 when compositors differ
+    /// finding it does not list appeared in every run and 0 otherwise (``MatrixBaselineCheck``); without one, 1 when compositors differ
     /// (their usual runs) or a rule is broken (in any run, stable or not), else 0.
     public var exitCode: Int32 {
         if somethingFailed { return 2 }
-        if let check = baselineCheck { return check.new.isEmpty ? 0 : 1 }
+        if let check = baselineCheck { return check.failing.isEmpty ? 0 : 1 }
         let violated = columns.contains { $0.cells.values.contains(where: \.hasViolation) }
         let differ = comparisons.contains { !$0.agrees }
         return violated || differ ? 1 : 0
+    }
+}
+
+extension MatrixResult {
+    /// "10 scripts on 7 compositors", "1 script on 1 compositor": the first words of both reports.
+    var size: String {
+        func counted(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+        return "\(counted(scripts.count, "script")) on \(counted(columns.count, "compositor"))"
     }
 }

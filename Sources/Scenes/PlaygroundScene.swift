@@ -1,6 +1,6 @@
 import TouchKit
 
-// MARK: - Playground (issue 4 item 6: one pad per gesture recognizer)
+// MARK: - Playground: one pad per gesture recognizer
 
 /// A grid of pads, one per recognizer kind, each coloured by its recognizer's state.
 ///
@@ -13,7 +13,7 @@ public final class PlaygroundScene: Scene {
     public static let info = SceneInfo(
         name: "playground",
         summary: "one pad per gesture recognizer (tap, long press, swipe, tap pair, pinch, rotation, pan), coloured by state",
-        seed: "issue 4 item 6; UIGestureRecognizer states and kinds (docs/playground.md)")
+        seed: "UIGestureRecognizer states and kinds, one pad per recognizer (docs/playground.md)")
 
     /// Grid columns and rows of the pad layout.
     public static let columns = 4, rows = 2

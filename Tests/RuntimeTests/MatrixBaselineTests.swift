@@ -78,6 +78,7 @@ import TouchStream
         let check = try #require(withBaseline.baselineCheck)
         #expect(check.new.map(\.name) == ["mutter two A1", "kwin two R4"])
         #expect(check.new.map(\.isUnstable) == [false, true])
+        #expect(check.failing.map(\.name) == ["mutter two A1"])
         #expect(check.fixed.map(\.name) == ["weston two R4"])
         #expect(check.expected.map(\.name) == ["weston two A1", "mutter two M2"])
         #expect(check.entry(MatrixCellKey(.kwin, "two"), "A1")?.status == .unstableNotSeen)
@@ -91,7 +92,15 @@ import TouchStream
         #expect(text.contains("| fixed | weston | two | R4 empty wl_touch.frame | 0/2 |"))
         #expect(text.contains("| new | KWin | two | R4 empty wl_touch.frame | 1/2 |"))
         #expect(text.contains("1 baseline line is about cells this run did not run"))
-        #expect(MatrixReport.verdict(withBaseline).contains("Against expected.txt: 2 new (mutter two A1 2/2, kwin two R4 1/2), 1 fixed (weston two R4), 2 expected."))
+        #expect(MatrixReport.verdict(withBaseline).contains("Against expected.txt: 2 new (mutter two A1 2/2, "
+            + "kwin two R4 1/2, unstable: does not fail the job), 1 fixed (weston two R4), 2 expected."))
+        // Only KWin's R4 new, seen in one run of two: reported as new, and the job does not fail.
+        var onlyUnstable = result
+        onlyUnstable.baseline = try MatrixBaseline(parsing: "weston two A1\nmutter two M2\nmutter two A1\n", source: "e.txt")
+        let unstable = try #require(onlyUnstable.baselineCheck)
+        #expect(unstable.new.map(\.name) == ["kwin two R4"] && unstable.failing.isEmpty)
+        #expect(onlyUnstable.exitCode == 0)
+        #expect(MatrixJUnit.xml(onlyUnstable, folder: "m").contains("<failure") == false)
     }
 
     @Test func onlyNewFindingsDecideTheStatusNotStreamDifferences() throws {

@@ -113,8 +113,10 @@ import TouchStream
         let expected = try JUnitDocument(MatrixJUnit.xml(try result(baseline: "weston two A1 unstable\nkwin two R4\n"), folder: "m"))
         #expect(expected.cases[0].failure == nil)
         #expect(expected.cases[1].out.contains("fixed (in the baseline, seen in no run): R4"))
+        // weston's A1, not listed, was seen in one run of two: named, but no failure.
         let new = try JUnitDocument(MatrixJUnit.xml(try result(baseline: "kwin two R4\n"), folder: "out/m"))
-        #expect(new.cases[0].failure == "new findings (not in expected.txt): A1 1/2 (unstable) in out/m/weston/two")
+        #expect(new.cases[0].failure == nil)
+        #expect(new.cases[0].out.contains("new, seen in some runs only (does not fail; add it to the baseline as unstable): A1 1/2"))
     }
 }
 

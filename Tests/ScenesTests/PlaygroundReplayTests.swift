@@ -36,7 +36,7 @@ func profile(_ name: String) -> ThresholdProfile { ThresholdProfile.named(name) 
 
 // MARK: - Outcomes per fixture and profile
 
-/// Playground (issue 4 item 6): each recognizer's recognition and failure, under every profile.
+/// Playground: each recognizer's recognition and failure, under every profile.
 @Suite struct PlaygroundReplayTests {
     @Test(arguments: ThresholdProfile.all.map(\.name))
     func aStillTapRecognizesOnLiftAndCancelsTheDelayedEnd(_ name: String) throws {

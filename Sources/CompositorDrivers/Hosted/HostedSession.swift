@@ -37,8 +37,7 @@ public final class HostedSession: CompositorSession {
     private(set) var compositor: ChildProcess?
     /// The socket name its clients use, in `runtimeDirectory`.
     private(set) var socketName: String?
-    /// Touch ids down in weston now: a frame with none is one weston would drop.
-    private var activeTouches = Set<Int32>()
+    private lazy var input = HarnessInput(harness)
     private var stopped = false
 
     /// Seconds a pointer probe waits for the client to hear of the pointer.
@@ -133,7 +132,7 @@ public final class HostedSession: CompositorSession {
         services.stopAll()
         SessionProcesses.stop(runtimeDirectory: runtimeDirectory)
         helpers.stop()
-        activeTouches.removeAll()
+        input.reset()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
         for name in names where name.hasPrefix(".") || !name.hasSuffix(".log") {
             try? FileManager.default.removeItem(atPath: "\(runtimeDirectory)/\(name)")
@@ -229,43 +228,22 @@ extension HostedSession {
     @discardableResult
     public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
         try live()
-        let skipped = try ScriptInjection.run(items, capabilities: capabilities,
-                                              sleep: { try harness.dispatch(for: $0) }, send: { try send($0) })
-        try harness.roundtrip()
-        return skipped
-    }
-
-    /// Sends one event through weston. A frame with no touch down would be dropped by weston
-    /// (its grab has cleared the focus), so it goes to the hosted compositor directly.
-    private func send(_ event: RawEvent) throws {
-        switch event {
-        case .down(_, _, _, let id, _, _): activeTouches.insert(id)
-        case .up(_, _, let id): activeTouches.remove(id)
-        case .cancel: activeTouches.removeAll()
-        case .frame where activeTouches.isEmpty:
-            try harness.clientFrame()
-            return
-        default: break
-        }
-        try harness.sendInScript(event)
+        return try input.inject(items, capabilities: capabilities)
     }
 
     public func key(_ code: UInt32, pressed: Bool) throws {
         try live()
-        try harness.key(code, pressed: pressed)
-        try harness.roundtrip()
+        try input.key(code, pressed: pressed)
     }
 
     public func pointerMotion(x: Double, y: Double) throws {
         try live()
-        try harness.pointerMotion(x: x, y: y)
-        try harness.roundtrip()
+        try input.pointerMotion(x: x, y: y)
     }
 
     public func pointerButton(_ code: UInt32, pressed: Bool) throws {
         try live()
-        try harness.pointerButton(code, pressed: pressed)
-        try harness.roundtrip()
+        try input.pointerButton(code, pressed: pressed)
     }
 
     public func screenshot(to path: String) throws {

@@ -22,10 +22,7 @@ public struct MutterDriver: CompositorDriver {
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        var flavor = Self.flavor
-        flavor.binary = binary?.path
-        try MutterQuirks.requireInstalled(flavor)
-        return try MutterSession(flavor: flavor, configuration: configuration)
+        try MutterQuirks.start(Self.flavor, binary: binary, configuration)
     }
 
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
@@ -61,10 +58,7 @@ public struct GnomeShellDriver: CompositorDriver {
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        var flavor = Self.flavor
-        flavor.binary = binary?.path
-        try MutterQuirks.requireInstalled(flavor)
-        return try MutterSession(flavor: flavor, configuration: configuration)
+        try MutterQuirks.start(Self.flavor, binary: binary, configuration)
     }
 
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
@@ -91,6 +85,15 @@ enum MutterQuirks {
     static func helpers(executable: String, package: String) -> KeyValuePairs<String, String> {
         [executable: package, "dbus-daemon": "dbus-daemon", "pipewire": "pipewire", "wireplumber": "wireplumber",
          "gst-launch-1.0": "gstreamer1.0-tools", "gst-inspect-1.0": "gstreamer1.0-tools"]
+    }
+
+    /// Starts `flavor` (with `binary`, a build of the user's own, in place of Debian's program).
+    static func start(_ flavor: MutterFlavor, binary: CompositorBinary?,
+                      _ configuration: DriverConfiguration) throws -> CompositorSession {
+        var flavor = flavor
+        flavor.binary = binary?.path
+        try requireInstalled(flavor)
+        return try MutterSession(flavor: flavor, configuration: configuration)
     }
 
     /// Throws the one-line "not installed" error naming the missing Debian packages.

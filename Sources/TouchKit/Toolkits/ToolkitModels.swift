@@ -1,0 +1,15 @@
+// MARK: - The built-in toolkit models
+
+/// Every toolkit model this build has, by name.
+public enum ToolkitModels {
+    /// A fresh instance of each model, in report order (gtk, qt, chromium).
+    public static func all() -> [any ToolkitModel] {
+        []
+    }
+
+    /// A fresh model called `name` (`gtk-4.8`), or the model of toolkit `name` (`gtk`); nil when none.
+    public static func named(_ name: String) -> (any ToolkitModel)? {
+        let key = name.lowercased()
+        return all().first { $0.name == key || $0.toolkit == key }
+    }
+}

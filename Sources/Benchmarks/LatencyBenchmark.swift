@@ -1,5 +1,6 @@
 import Foundation
 import SandboxHarness
+import TouchKit
 
 // MARK: - The clients compared
 
@@ -15,11 +16,15 @@ public struct LatencyClient: Sendable {
     public var environment: [String: String]
     /// Where the drag starts (global logical px): on something the client draws under a finger.
     public var dragStart: (x: Double, y: Double)
+    /// True for our own client: it writes what each presented frame drew (`run --frame-log`),
+    /// in window coordinates, which are global ones under kiosk-shell (fullscreen at 0,0).
+    public var writesFrameLog: Bool
 
     /// Creates a client description.
     public init(name: String, executable: String, arguments: [String] = [], environment: [String: String] = [:],
-                dragStart: (x: Double, y: Double) = (100, 100)) {
+                dragStart: (x: Double, y: Double) = (100, 100), writesFrameLog: Bool = false) {
         self.dragStart = dragStart
+        self.writesFrameLog = writesFrameLog
         self.name = name
         self.executable = executable
         self.arguments = arguments
@@ -44,6 +49,20 @@ public struct LatencyRun: Sendable {
     public var peakResident: Int?
     /// CPU time from the drag's start to its end plus the settle time (s).
     public var cpu: Double?
+    /// Where the injected finger was and when.
+    public var path: InjectedPath
+    /// What the client's presented frames drew, as its frame log says (our client only).
+    public var loggedFrames: [PresentedFrame]?
+
+    /// The frames the client showed: logged by the client, else estimated from commits and repaints.
+    public var presentedFrames: [PresentedFrame] {
+        loggedFrames ?? measurement.lastInputFrames(path: path)
+    }
+
+    /// Effective lag and overshoot of the drag.
+    public var effectiveLag: EffectiveLag {
+        EffectiveLag(frames: presentedFrames, path: path, turns: path.turns, stop: path.stop)
+    }
 }
 
 // MARK: - The benchmark
@@ -69,6 +88,9 @@ public struct LatencyBenchmark {
     public var step = 1.5
     /// Longest wait for a client's first mapped commit (s).
     public var startTimeout = 10.0
+    /// How long the finger rests after its last motion before it lifts (s): 0 is the classic
+    /// drag; `--effective` rests so that what a client shows once the finger stops is measured.
+    public var holdBeforeUp = 0.0
 
     /// A benchmark with the defaults above.
     public init() {}
@@ -83,7 +105,7 @@ public struct LatencyBenchmark {
         var pending: [(LatencyRun, ClosedRange<Double>)] = []
         for _ in 0..<rounds {
             for client in clients {
-                let (run, window) = try drag(client, weston: weston, harness: harness)
+                let (run, window) = try drag(client, weston: weston, harness: harness, index: pending.count)
                 pending.append((run, window))
             }
         }
@@ -102,11 +124,14 @@ public struct LatencyBenchmark {
     }
 
     /// One client's drag: launch, wait for its first mapped commit, settle, drag, measure, stop.
-    private func drag(_ client: LatencyClient, weston: WestonInstance,
-                      harness: HarnessConnection) throws -> (LatencyRun, ClosedRange<Double>) {
+    private func drag(_ client: LatencyClient, weston: WestonInstance, harness: HarnessConnection,
+                      index: Int) throws -> (LatencyRun, ClosedRange<Double>) {
         harness.discardCommits()
+        let frameLog = client.writesFrameLog
+            ? "\(weston.runtimeDirectory)/\(client.name)-\(index).frames.jsonl" : nil
         let launched = MonotonicClock.now()
-        let process = try weston.launch(client.executable, arguments: client.arguments,
+        let process = try weston.launch(client.executable,
+                                        arguments: client.arguments + (frameLog.map { ["--frame-log", $0] } ?? []),
                                         environment: client.environment, logName: "\(client.name).log")
         defer { process.terminate() }
         guard let mapped = try harness.waitForCommit(pid: process.pid, after: launched, timeout: startTimeout) else {
@@ -115,25 +140,33 @@ public struct LatencyBenchmark {
         try harness.dispatch(for: settle)
         harness.discardCommits()
         let cpuBefore = ProcessUsage.cpuSeconds(pid: process.pid)
-        let inputs = try inject(harness, from: client.dragStart)
+        let path = try inject(harness, from: client.dragStart)
         try harness.dispatch(for: tail)
         let end = MonotonicClock.now()
         let cpu = ProcessUsage.cpuSeconds(pid: process.pid).flatMap { after in cpuBefore.map { after - $0 } }
+        let peak = ProcessUsage.peakResidentBytes(pid: process.pid)
         let commits = harness.commits.filter { $0.pid == process.pid }.map(\.time)
+        var loggedFrames: [PresentedFrame]?
+        if let frameLog {
+            // The log is put in place when the client exits (SIGTERM ends it like q).
+            _ = process.terminate()
+            loggedFrames = try FrameLogReader.frames(at: frameLog, client: client.name)
+        }
         let run = LatencyRun(client: client.name,
-                             measurement: DragMeasurement(inputs: inputs, commits: commits, repaints: []),
-                             startup: mapped - launched, peakResident: ProcessUsage.peakResidentBytes(pid: process.pid),
-                             cpu: cpu)
-        return (run, (inputs.first ?? end)...end)
+                             measurement: DragMeasurement(inputs: path.times, commits: commits, repaints: []),
+                             startup: mapped - launched, peakResident: peak, cpu: cpu, path: path,
+                             loggedFrames: loggedFrames)
+        return (run, (path.times.first ?? end)...end)
     }
 
     /// Down, `motionFrames` motions and up, each in its own frame `frameInterval` apart, on a
-    /// fixed schedule; returns the time each frame was sent.
-    private func inject(_ harness: HarnessConnection, from start: (x: Double, y: Double)) throws -> [Double] {
+    /// fixed schedule (the up `holdBeforeUp` later); returns when each frame was sent and where
+    /// it put the finger (the up lifts it where the last motion left it).
+    private func inject(_ harness: HarnessConnection, from start: (x: Double, y: Double)) throws -> InjectedPath {
         let began = MonotonicClock.now()
-        var sent: [Double] = []
+        var sent: [Double] = [], points: [Point] = []
         for index in 0...(motionFrames + 1) {
-            let due = began + Double(index) * frameInterval
+            let due = began + Double(index) * frameInterval + (index == motionFrames + 1 ? holdBeforeUp : 0)
             let wait = due - MonotonicClock.now()
             if wait > 0 { try harness.dispatch(for: wait) }
             // Wavy, so y changes too.
@@ -144,8 +177,9 @@ public struct LatencyBenchmark {
             case motionFrames + 1: try harness.touchUp(id: 0)
             default: try harness.touchMotion(id: 0, x: x, y: y)
             }
+            points.append(index == motionFrames + 1 ? points[index - 1] : Point(x: x, y: y))
             try harness.touchFrame()
         }
-        return sent
+        return InjectedPath(times: sent, points: points)
     }
 }

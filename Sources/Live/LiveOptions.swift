@@ -25,6 +25,10 @@ public struct LiveOptions {
     public var traceArena = false
     /// Show the HUD at start (h toggles it); off for screenshots and tests.
     public var showsHUD = true
+    /// Predict touches for the presentation time (`Event.predictedTouches(for:)`); off: always empty.
+    public var predictsTouches = true
+    /// Where to write one JSON line per presented frame: what it drew of the first finger (`FrameLog`).
+    public var frameLogPath: String?
 
     /// Creates options; only the scene and profile are required.
     public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,

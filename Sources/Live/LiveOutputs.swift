@@ -45,6 +45,9 @@ final class LiveOutputs {
     private let deliveries: OutputTarget?
     private let stateOutput: OutputTarget?
     private let screenshotOutput: OutputTarget?
+    private let frameLog: OutputTarget?
+    /// The first failed write to the frame log: the group is then not committed.
+    private var frameLogError: Error?
     /// The first failed write to the deliveries log: the group is then not committed.
     private var deliveriesError: Error?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
@@ -68,6 +71,7 @@ final class LiveOutputs {
         deliveries = try options.logPath.map { try group.open($0) }
         stateOutput = try options.statePath.map { try group.open($0) }
         screenshotOutput = try options.screenshotPath.map { try group.open($0) }
+        frameLog = try options.frameLogPath.map { try group.open($0) }
         recording = options.recordPath.map { .unopened(path: $0) } ?? .off
     }
 
@@ -94,6 +98,15 @@ final class LiveOutputs {
     func record(_ frame: FramePresentation) throws {
         guard case .writing(let trace) = recording else { return }
         try trace.write(PresentationRecord(frame))
+    }
+
+    /// True when `--frame-log` asked for one line per presented frame.
+    var logsFrames: Bool { frameLog != nil }
+
+    /// Appends one line to the frame log; a failed write is reported at the end.
+    func logFrame(_ line: String) {
+        guard let frameLog else { return }
+        do { try frameLog.write(line + "\n") } catch { frameLogError = frameLogError ?? error }
     }
 
     /// Appends one entry to the deliveries log (`--log`); a failed write is reported at the end.
@@ -137,6 +150,7 @@ final class LiveOutputs {
         let recordingFailure = finishRecording()
         do {
             if let deliveriesError { throw deliveriesError }
+            if let frameLogError { throw frameLogError }
             if let stateOutput { try stateOutput.write(try state()) }
             if let screenshotOutput { try screenshotOutput.write(try screenshot()) }
             try group.commit()

@@ -38,6 +38,13 @@ public final class LiveSession: WaylandAppDelegate {
     private var controls = WindowControls()
     /// Each recognizer's last reason, for the HUD's recognizer panel.
     private var lastReasons: [RecognizerKey: String] = [:]
+    /// Whether touches are predicted, and the presentation times they are predicted for.
+    private let predictsTouches: Bool
+    private var targetClock = PresentationTargetClock()
+    /// CLOCK_MONOTONIC minus trace time, as of the latest presentation target.
+    private var traceToMonotonic: Double?
+    /// What the frames rendered since the last presentation drew (`--frame-log`).
+    private var drawnFrames = DrawnFrames()
     private let logger: Logger
 
     /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
@@ -57,6 +64,7 @@ public final class LiveSession: WaylandAppDelegate {
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
+        predictsTouches = options.predictsTouches
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
             if case .transition(let step) = entry {
@@ -68,6 +76,7 @@ public final class LiveSession: WaylandAppDelegate {
         hud.recognizerReport = { [unowned self] host in recognizerLines(in: host) }
         hud.showsHUD = options.showsHUD
         app.delegate = self
+        aimPredictions(of: host)
     }
 
     /// Runs until quit, close, a signal or a compositor failure; output files are finished either way.
@@ -111,6 +120,9 @@ public final class LiveSession: WaylandAppDelegate {
         guard !keys.isPaused else { return }
         // Control records go in too: the host drops them exactly as replay does.
         host.push(record)
+        // Only frame and flush records deliver, and they carry no time: the frame they complete
+        // predicts from the times noted here.
+        if !record.isControl, let time = record.event.time { targetClock.note(raw: time, trace: host.traceTime) }
         requestRedrawIfDamaged()
     }
 
@@ -141,6 +153,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     public func waylandApp(_ app: WaylandApp, render buffer: ShmBuffer) -> [PixelRect] {
         drawDamage(into: buffer, adding: [])
+        if outputs.logsFrames { noteDrawnFinger() }
         guard let drawn = damage.finishFrame() else {
             return [PixelRect(x: 0, y: 0, width: buffer.width, height: buffer.height)]
         }
@@ -157,6 +170,9 @@ public final class LiveSession: WaylandAppDelegate {
         // so feedback never causes frames of its own.
         if let time = frame.presented {
             presentLatency.add(presented: time, missed: frame.missed, latencies: frame.latencies)
+        }
+        if outputs.logsFrames, let entry = drawnFrames.take(committed: frame.committed, presented: frame.presented) {
+            outputs.logFrame(entry.jsonLine)
         }
         do { try outputs.record(frame) } catch {
             logger.error("\(error)")
@@ -204,6 +220,7 @@ public final class LiveSession: WaylandAppDelegate {
         host.finish()
         host = Self.makeHost(sceneType: next, size: host.scene.window.bounds.size, profile: host.application.profile,
                              clock: clock, recorder: host.recorder)
+        aimPredictions(of: host)
         keys.status = offset == 0 ? "scene reset" : "scene → \(next.info.name)"
         damage.addFull()
     }
@@ -251,6 +268,9 @@ public final class LiveSession: WaylandAppDelegate {
         var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
                                    status: keys.status, recognizers: hud.recognizerReport(host))
         snapshot.latency = presentLatency.line
+        snapshot.prediction = (host.scene as? InkScene).map { ink in
+            predictsTouches ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
+        }
         // Paced only while shown: hidden, none of that text is laid out, and nothing waits for it.
         let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: app.loop.now) : (snapshot: snapshot, recheck: nil)
         snapshot = paced.snapshot
@@ -282,6 +302,35 @@ public final class LiveSession: WaylandAppDelegate {
                                reason: lastReasons[RecognizerKey(recognizer)] ?? "")
             }
         }
+    }
+
+    // MARK: - Prediction
+
+    /// Makes `host`'s events predict for the presentation time wp_presentation expects (or not at all).
+    private func aimPredictions(of host: SceneHost) {
+        host.application.predictor = predictsTouches ? TouchPredictor() : nil
+        host.application.presentationTime = { [unowned self] _ in presentationTarget() }
+    }
+
+    /// When the frame showing the input being delivered is expected on screen, on the trace's clock.
+    private func presentationTarget() -> Double? {
+        guard let monotonic = app.nextPresentationTime, let trace = targetClock.traceTime(ofMonotonic: monotonic) else {
+            return nil
+        }
+        traceToMonotonic = monotonic - trace
+        return trace
+    }
+
+    /// Notes what the frame just rendered drew of the first finger down, for `--frame-log`.
+    private func noteDrawnFinger() {
+        let first = host.application.activeTouches.min { $0.serial < $1.serial }
+        let finger = first?.location(in: nil)
+        var drawn = finger, aimed: Double?
+        if let ink = host.scene as? InkScene {
+            drawn = ink.canvas.head.map { ink.canvas.convert($0.location, to: nil) }
+            aimed = ink.canvas.head?.aimedAt.flatMap { at in traceToMonotonic.map { at + $0 } }
+        }
+        drawnFrames.rendered(at: app.loop.now, drawn: drawn, aimed: aimed, finger: finger)
     }
 
     // MARK: - Drawing and output

@@ -92,7 +92,7 @@ public enum SceneCatalog {
     public static var all: [any Scene.Type] {
         [TouchDemoScene.self, MoveMeScene.self, SwipeScene.self, TapCounterScene.self, TapDragLogScene.self, BeginPointsScene.self,
          LastFingerScene.self, ForwardingScene.self, ExclusiveTouchScene.self, HitTestScene.self,
-         DragViewScene.self, SpotsScene.self, PlaygroundScene.self, TransformScene.self, PinchMeScene.self]
+         DragViewScene.self, SpotsScene.self, PlaygroundScene.self, TransformScene.self, PinchMeScene.self, InkScene.self]
     }
 
     /// The scene named `name` (case-insensitive), if any.

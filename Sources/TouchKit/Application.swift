@@ -33,6 +33,12 @@ open class Application: Responder {
     public var recorder: DeliveryRecorder?
     /// Windows back to front: the last is hit-tested first.
     public private(set) var windows: [Window] = []
+    /// How `Event.predictedTouches(for:)` extrapolates; nil turns prediction off.
+    public var predictor: TouchPredictor? = TouchPredictor()
+    /// Given an event's timestamp, when the frame that shows it will be presented (same clock):
+    /// the live client asks wp_presentation, a headless host says; nil: the timestamp plus
+    /// `TouchPredictor.defaultLead`.
+    public var presentationTime: ((Double) -> Double?)?
 
     private var active: [Int32: Touch] = [:]
     private var dropped: Set<Int32> = []
@@ -141,8 +147,11 @@ open class Application: Responder {
             for touch in stationary { touch.markStationary() }
         }
         let event = Event(timestamp: time, touches: stationary.isEmpty ? changed : changed + stationary,
-                          recorder: recorder)
-        for touch in began { hitTest(touch, with: event) }
+                          recorder: recorder, presentationTime: presentationTime?(time), predictor: predictor)
+        for touch in began {
+            hitTest(touch, with: event)
+            touch.recordMotion(at: time)
+        }
         sendEvent(event)
         retire(changed)
         return issues
@@ -163,6 +172,7 @@ open class Application: Responder {
         let touch = Touch(input: input, serial: nextSerial, windowLocation: input.location, timestamp: time,
                           tapCount: tapCount(at: input.location, time: time))
         touch.coalescedWindowLocations = input.coalesced
+        touch.coalescedTimestamps = input.coalescedTimes.count == input.coalesced.count ? input.coalescedTimes : []
         active[input.id] = touch
         return touch
     }
@@ -193,8 +203,10 @@ open class Application: Responder {
         touch.windowLocation = toWindow.apply(input.location)
         // An identity placement shares the input's samples instead of copying them.
         touch.coalescedWindowLocations = toWindow.inverse == nil ? input.coalesced : input.coalesced.map(toWindow.apply)
+        touch.coalescedTimestamps = input.coalescedTimes.count == input.coalesced.count ? input.coalescedTimes : []
         touch.phase = input.phase
         touch.timestamp = time
+        touch.recordMotion(at: time)
         // Shape events are optional per frame: an unknown (0) size keeps the last known one.
         if input.majorRadius > 0 { touch.majorRadius = input.majorRadius }
         touch.orientation = input.orientation ?? touch.orientation
@@ -286,5 +298,18 @@ extension Touch {
         phase = .stationary
         previousWindowLocation = windowLocation
         coalescedWindowLocations = [windowLocation]
+        coalescedTimestamps = []
+    }
+
+    /// Adds this event's samples (stamped `time` unless they carry their own) to the history
+    /// prediction reads; a touch that began starts a new one.
+    func recordMotion(at time: Double) {
+        if phase == .began { recentMotion.removeAll() }
+        guard phase == .began || phase == .moved else { return }
+        let times = coalescedTimestamps
+        for (index, location) in coalescedWindowLocations.enumerated() {
+            recentMotion.append(time: times.count == coalescedWindowLocations.count ? times[index] : time,
+                                location: location)
+        }
     }
 }

@@ -63,6 +63,17 @@ public final class Touch: Hashable, CustomStringConvertible {
         get { storedCoalescedWindowLocations }
         set { storedCoalescedWindowLocations = newValue }
     }
+    /// Each of this event's samples' time (s), parallel to `coalescedWindowLocations`; empty when
+    /// every sample has `timestamp`.
+    public internal(set) var coalescedTimestamps: [Double] {
+        get { storedCoalescedTimestamps }
+        set { storedCoalescedTimestamps = newValue }
+    }
+    /// The touch's recent samples across events, oldest first (what prediction extrapolates from).
+    public internal(set) var recentMotion: TouchMotionHistory {
+        get { storedRecentMotion }
+        set { storedRecentMotion = newValue }
+    }
 
     /// Whether the bound view receives this touch; decided once, when the touch begins.
     var delivery: TouchDelivery = .undecided
@@ -83,6 +94,8 @@ public final class Touch: Hashable, CustomStringConvertible {
     private var storedWindowLocation: Point
     private var storedPreviousWindowLocation: Point
     private var storedCoalescedWindowLocations: [Point]
+    private var storedCoalescedTimestamps: [Double] = []
+    private var storedRecentMotion = TouchMotionHistory()
 
     init(input: TouchInput, serial: UInt64, windowLocation: Point, timestamp: Double, tapCount: Int) {
         id = input.id
@@ -150,14 +163,21 @@ public enum WithholdReason: String, Sendable, Codable {
 
 // MARK: - Coalesced samples
 
-/// One motion sample of a touch within an event.
+/// One sample of a touch: a coalesced motion within an event, or a predicted position.
 public struct TouchSample {
     /// The touch this sample belongs to.
     public let touch: Touch
     /// The sample's location in window coordinates.
     public let windowLocation: Point
-    /// The event's timestamp (samples within one frame share it).
+    /// When the finger was (coalesced: the wl_touch time of its motion) or will be (predicted) there, seconds.
     public let timestamp: Double
+
+    /// Creates a sample of `touch`.
+    public init(touch: Touch, windowLocation: Point, timestamp: Double) {
+        self.touch = touch
+        self.windowLocation = windowLocation
+        self.timestamp = timestamp
+    }
 
     /// The sample's location in `view`'s coordinates; nil means window coordinates.
     public func location(in view: View?) -> Point {

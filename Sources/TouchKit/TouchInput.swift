@@ -28,6 +28,10 @@ public struct TouchInput: Hashable, Sendable {
     public var location: Point
     /// Every motion sample of this touch in the frame, oldest first; the last equals `location`.
     public var coalesced: [Point]
+    /// Each sample's time (seconds, the frame's clock), parallel to `coalesced`; empty when every
+    /// sample has the frame's timestamp, as in a frame whose events share one wl_touch time (the
+    /// common case costs no array).
+    public var coalescedTimes: [Double]
     /// Half the contact ellipse's major axis (wl_touch.shape major / 2, as UITouch.majorRadius), 0 when unknown.
     public var majorRadius: Double
     /// Orientation of the contact ellipse in degrees (wl_touch.orientation), nil when unknown.
@@ -37,11 +41,13 @@ public struct TouchInput: Hashable, Sendable {
 
     /// Creates a touch input.
     public init(id: Int32, phase: TouchPhase, location: Point, coalesced: [Point]? = nil,
-                majorRadius: Double = 0, orientation: Double? = nil, isEmulated: Bool = false) {
+                coalescedTimes: [Double] = [], majorRadius: Double = 0, orientation: Double? = nil,
+                isEmulated: Bool = false) {
         self.id = id
         self.phase = phase
         self.location = location
         self.coalesced = coalesced ?? [location]
+        self.coalescedTimes = coalescedTimes
         self.majorRadius = majorRadius
         self.orientation = orientation
         self.isEmulated = isEmulated

@@ -12,7 +12,8 @@ struct LatencyBench: ParsableCommand {
         discussion: """
             Needs weston, weston-debug and the harness module (make -C harness). Clients: gesture-sandbox \
             (touchdemo) and weston-simple-touch, plus Qt 5 fingerpaint (qtbase5-examples) and gtk4-demo \
-            (gtk-4-examples) when installed. See docs/latency.md for what each column measures.
+            (gtk-4-examples) when installed; with --effective also gesture-sandbox's ink scene with and without \
+            touch prediction. See docs/latency.md for what each column measures.
             """)
 
     @Option(help: "Rounds; each client drags once per round, clients interleaved.") var rounds = 5
@@ -27,6 +28,11 @@ struct LatencyBench: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every run's input, commit and repaint times to this file, one JSON object per line.",
                                valueName: "file"))
     var raw: String?
+    @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, and rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting. See docs/latency.md."))
+    var effective = false
+
+    /// How long `--effective` rests the finger after its last motion (s).
+    static let effectiveHold = 0.1
 
     func validate() throws {
         guard rounds > 0, frames > 0, interval > 0 else { throw ValidationError("rounds, frames and interval must be positive") }
@@ -34,6 +40,7 @@ struct LatencyBench: ParsableCommand {
             throw ValidationError("--steady and --rate must be positive, --fingers 1...10")
         }
         if steady != nil, raw != nil { throw ValidationError("--raw writes the drags' times; --steady has none") }
+        if steady != nil, effective { throw ValidationError("--effective measures drags; --steady has none") }
     }
 
     func run() throws {
@@ -41,13 +48,18 @@ struct LatencyBench: ParsableCommand {
         benchmark.rounds = rounds
         benchmark.motionFrames = frames
         benchmark.frameInterval = interval / 1000
+        if effective { benchmark.holdBeforeUp = Self.effectiveHold }
         let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable())
         let wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
         if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
             throw ValidationError("unknown client \(unknown); known: \(known.map(\.name).joined(separator: ", "))")
         }
         let defaultSet: Set<String>? = steady == nil ? nil : ["gesture-sandbox"]
-        let chosen = known.filter { (wanted?.contains($0.name) ?? defaultSet?.contains($0.name) ?? true) && $0.isInstalled }
+        // The ink clients exist for effective lag: a plain run leaves them out unless named.
+        let chosen = known.filter {
+            (wanted?.contains($0.name) ?? defaultSet?.contains($0.name) ?? (effective || !LatencyClients.effectiveOnly.contains($0.name)))
+                && $0.isInstalled
+        }
         if let steady { return try runSteady(seconds: steady, clients: chosen) }
         for missing in known where !missing.isInstalled && (wanted?.contains(missing.name) ?? true) {
             print("skipped \(missing.name): \(missing.executable) is not installed")
@@ -68,6 +80,11 @@ struct LatencyBench: ParsableCommand {
             throw error
         }
         print(LatencyTable(runs: runs, clients: chosen.map(\.name)).text)
+        if effective {
+            print("\neffective lag (the drawn finger against the injected one at presentation; gesture-sandbox rows from "
+                  + "its own frame log and wp_presentation, the others estimated from commits and weston's repaints):")
+            print(EffectiveLagTable(runs: runs, clients: chosen.map(\.name)).text)
+        }
     }
 }
 
@@ -91,6 +108,9 @@ extension LatencyBench {
 
 /// The clients `gesture-bench latency` knows.
 enum LatencyClients {
+    /// Clients run only with `--effective` (or when named).
+    static let effectiveOnly: Set<String> = ["gesture-sandbox-ink", "gesture-sandbox-ink-no-prediction"]
+
     /// gesture-sandbox next to this executable (same build), else the one in PATH.
     static func sandboxExecutable() -> String {
         let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
@@ -101,10 +121,15 @@ enum LatencyClients {
     static func all(sandbox: String) -> [LatencyClient] {
         [
             LatencyClient(name: "gesture-sandbox", executable: sandbox, arguments: ["run", "--scene", "touchdemo"],
-                          dragStart: (100, 100)),  // on the top-left square, which follows the finger
+                          dragStart: (100, 100), writesFrameLog: true),  // on the top-left square, which follows the finger
+            // Inks every coalesced sample and draws the predicted segment to the presentation time.
+            LatencyClient(name: "gesture-sandbox-ink", executable: sandbox, arguments: ["run", "--scene", "ink"],
+                          dragStart: (400, 200), writesFrameLog: true),
+            LatencyClient(name: "gesture-sandbox-ink-no-prediction", executable: sandbox,
+                          arguments: ["run", "--scene", "ink", "--no-prediction"], dragStart: (400, 200), writesFrameLog: true),
             // The HUD is on by default: what it costs, on a row of its own.
             LatencyClient(name: "gesture-sandbox-no-hud", executable: sandbox,
-                          arguments: ["run", "--scene", "touchdemo", "--no-hud"], dragStart: (100, 100)),
+                          arguments: ["run", "--scene", "touchdemo", "--no-hud"], dragStart: (100, 100), writesFrameLog: true),
             // 600×500, centred by kiosk-shell.
             LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
             LatencyClient(name: "qt5-fingerpaint",

@@ -29,12 +29,20 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("no-hud"), help: "Start with the heads-up display hidden (for screenshots and tests); h shows it.")
     var noHUD = false
 
+    @Flag(name: .customLong("no-prediction"), help: "Predict no touches: Event.predictedTouches(for:) is empty (the ink scene draws no predicted segment).")
+    var noPrediction = false
+
+    @Option(help: ArgumentHelp("Write one JSON line per presented frame here: commit and presentation times (CLOCK_MONOTONIC s), the first finger's position as drawn and the time it was predicted for (docs/latency.md).", valueName: "file"))
+    var frameLog: String?
+
     func run() throws {
         var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
+        options.predictsTouches = !noPrediction
+        options.frameLogPath = frameLog
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -12,7 +12,7 @@ import TouchKit
         #expect(names == names.map { $0.lowercased() })
         for name in names { #expect(SceneCatalog.scene(named: name.uppercased())?.info.name == name) }
         #expect(names == ["touchdemo", "moveme", "swipe", "tapcounter", "taplog", "beginpoints", "lastfinger", "forwarding",
-                          "exclusive", "hittest", "dragview", "spots", "playground", "transform", "pinchme"])
+                          "exclusive", "hittest", "dragview", "spots", "playground", "transform", "pinchme", "ink"])
         #expect(SceneCatalog.all.allSatisfy { !$0.info.seed.isEmpty && !$0.info.summary.isEmpty })
     }
 

@@ -82,6 +82,7 @@ public struct HUDLayout {
             ("frames \(s.frameCount) · touches \(s.touches.count)\(s.isPaused ? " · PAUSED" : "")", HUDStyle.textColor),
         ]
         if let latency = s.latency { lines.append((latency, HUDStyle.textColor)) }
+        if let prediction = s.prediction { lines.append((prediction, HUDStyle.textColor)) }
         if let status = s.status { lines.append((status, HUDStyle.dimTextColor)) }
         return lines
     }

@@ -68,6 +68,8 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var recognizers: [RecognizerLine]
     /// Input → presented latency over the last seconds (`PresentLatencyWindow.line`), if measured.
     public var latency: String?
+    /// The latest checked prediction's error (`PredictionErrorMeter.line`), while the scene predicts.
+    public var prediction: String?
 
     /// Creates a snapshot; lists default to empty.
     public init(windowSize: Size, scene: String, profile: String, seatName: String? = nil,

@@ -120,6 +120,7 @@ struct TouchSnapshot {
     var windowLocation: Point
     var previousWindowLocation: Point
     var coalescedWindowLocations: [Point]
+    var coalescedTimestamps: [Double]
 
     init(_ touch: Touch) {
         phase = touch.phase
@@ -127,6 +128,7 @@ struct TouchSnapshot {
         windowLocation = touch.windowLocation
         previousWindowLocation = touch.previousWindowLocation
         coalescedWindowLocations = touch.coalescedWindowLocations
+        coalescedTimestamps = touch.coalescedTimestamps
     }
 
     func apply(to touch: Touch) {
@@ -135,5 +137,6 @@ struct TouchSnapshot {
         touch.windowLocation = windowLocation
         touch.previousWindowLocation = previousWindowLocation
         touch.coalescedWindowLocations = coalescedWindowLocations
+        touch.coalescedTimestamps = coalescedTimestamps
     }
 }

@@ -19,8 +19,10 @@ import TouchKit
 ///   `cancelled` in one pass, and ignores later events for those ids until a new down.
 /// - Down on an active id cancels the old touch in a pass of its own, then begins the new one.
 /// - Motion/up/shape/orientation for an id that is not down are ignored.
-/// - Several motions of an id in a frame give one input whose `coalesced` holds every sample;
-///   a touch whose location ends where it started is not delivered as moved.
+/// - Several motions of an id in a frame give one input whose `coalesced` holds every sample,
+///   with each motion's own time in `coalescedTimes` when they differ from the frame's (cage
+///   sends no frames, so a flush folds motions of different times); a touch whose location ends
+///   where it started is not delivered as moved.
 /// - A shape or orientation change of a touch with no other change in the pass is delivered as a
 ///   `stationary` input carrying the new `majorRadius`/`orientation`; `majorRadius` is half the
 ///   wl_touch.shape major axis, and the minor axis is not delivered.
@@ -194,7 +196,7 @@ public struct FrameAssembler: Sendable {
     /// Closes the pending frame, emits it if it delivers anything, and commits the touch state.
     private mutating func deliverPending() {
         closePass()
-        let passes = pending.take()
+        let passes = pending.take(at: clock.seconds)
         if !passes.isEmpty { output.append(.frame(InputFrame(timestamp: clock.seconds, passes: passes))) }
         ids.commit()
     }
@@ -223,27 +225,31 @@ extension FrameAssembler {
         _ = ids.begin(id, TouchState(location: location, majorRadius: 0, orientation: nil, isEmulated: emulated,
                                      sequence: nextSequence))
         pending.add(PassEntry(id: id, phase: .began, location: location, startLocation: location,
-                              coalesced: [location], majorRadius: 0, orientation: nil, isEmulated: emulated))
+                              coalesced: [location], times: [clock.seconds], majorRadius: 0, orientation: nil,
+                              isEmulated: emulated))
     }
 
     private mutating func motion(_ id: Int32, _ location: Point) {
         guard let state = ids.update(id, { $0.location = location }) else { return ignore(id, event: "motion") }
         let index = recordIndex
+        let time = clock.seconds
         var several = false
         let updated = pending.update(id) { entry in
             if entry.phase == .stationary {
                 entry.phase = .moved
                 entry.coalesced = []
+                entry.times = []
             }
             entry.location = location
             entry.coalesced.append(location)
+            entry.times.append(time)
             entry.motionCount += 1
             entry.lastMotionRecord = index
             several = entry.motionCount == 2
         }
         if !updated {
             var entry = PassEntry(id: id, phase: .moved, location: location, startLocation: state.location,
-                                  coalesced: [location], majorRadius: state.majorRadius,
+                                  coalesced: [location], times: [time], majorRadius: state.majorRadius,
                                   orientation: state.orientation, isEmulated: state.isEmulated)
             entry.motionCount = 1
             entry.lastMotionRecord = index
@@ -260,8 +266,9 @@ extension FrameAssembler {
         }
         let updated = pending.update(id) { $0.phase = .ended }
         if !updated {
+            // Lifting where it last was is no new sample: it has the frame's time.
             pending.add(PassEntry(id: id, phase: .ended, location: state.location, startLocation: state.location,
-                                  coalesced: [state.location], majorRadius: state.majorRadius,
+                                  coalesced: [state.location], times: [], majorRadius: state.majorRadius,
                                   orientation: state.orientation, isEmulated: state.isEmulated))
         }
         ids.end(id)
@@ -278,7 +285,7 @@ extension FrameAssembler {
         }
         if !updated {
             var entry = PassEntry(id: id, phase: .stationary, location: state.location,
-                                  startLocation: state.location, coalesced: [state.location],
+                                  startLocation: state.location, coalesced: [state.location], times: [],
                                   majorRadius: state.majorRadius, orientation: state.orientation,
                                   isEmulated: state.isEmulated)
             entry.contactChanged = true

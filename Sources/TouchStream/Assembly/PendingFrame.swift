@@ -10,6 +10,8 @@ struct PassEntry: Sendable {
     /// Where the touch was when the pass started (for `moved`: did it really move?).
     var startLocation: Point
     var coalesced: [Point]
+    /// Each sample's time (s), parallel to `coalesced`.
+    var times: [Double]
     var majorRadius: Double
     var orientation: Double?
     var isEmulated: Bool
@@ -29,6 +31,7 @@ struct PassEntry: Sendable {
         }
         return TouchInput(id: id, phase: phase, location: location,
                           coalesced: phase == .stationary ? [location] : coalesced,
+                          coalescedTimes: phase == .stationary ? [] : times,
                           majorRadius: majorRadius, orientation: orientation, isEmulated: isEmulated)
     }
 }
@@ -107,10 +110,17 @@ struct PendingFrame: Sendable {
         passes.append(pass)
     }
 
-    /// Returns the finished passes and starts a new, empty frame.
-    mutating func take() -> [[TouchInput]] {
+    /// Returns the finished passes and starts a new, empty frame. Sample times equal to the
+    /// frame's `time` are left implicit (`TouchInput.coalescedTimes` empty), as in a frame whose
+    /// events share one wl_touch time, which is nearly every frame.
+    mutating func take(at time: Double) -> [[TouchInput]] {
         precondition(entries.isEmpty, "close the current pass before taking the frame")
         defer { reset() }
+        for p in passes.indices {
+            for i in passes[p].indices where passes[p][i].coalescedTimes.allSatisfy({ $0 == time }) {
+                passes[p][i].coalescedTimes = []
+            }
+        }
         return passes
     }
 

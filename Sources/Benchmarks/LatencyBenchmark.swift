@@ -54,6 +54,18 @@ public struct LatencyRun: Sendable {
     /// What the client's presented frames drew, as its frame log says (our client only).
     public var loggedFrames: [PresentedFrame]?
 
+    /// Creates a run.
+    public init(client: String, measurement: DragMeasurement, startup: Double, peakResident: Int?, cpu: Double?,
+                path: InjectedPath, loggedFrames: [PresentedFrame]? = nil) {
+        self.client = client
+        self.measurement = measurement
+        self.startup = startup
+        self.peakResident = peakResident
+        self.cpu = cpu
+        self.path = path
+        self.loggedFrames = loggedFrames
+    }
+
     /// The frames the client showed: logged by the client, else estimated from commits and repaints.
     public var presentedFrames: [PresentedFrame] {
         loggedFrames ?? measurement.lastInputFrames(path: path)

@@ -7,7 +7,8 @@ import TouchStream
 ///
 /// Every began ends exactly once (ended or cancelled); no touch skips began; no id appears
 /// twice in one pass; timestamps are finite and never decrease; coalesced samples end at the
-/// location. ``finish()`` adds: no touch is left active (for streams that end with all ups or
+/// location, and their times, when given, are one per sample, in order, none after the frame's.
+/// ``finish()`` adds: no touch is left active (for streams that end with all ups or
 /// a final cancel).
 public struct AssemblyInvariantChecker: Sendable {
     /// Problems found, in order.
@@ -37,6 +38,11 @@ public struct AssemblyInvariantChecker: Sendable {
             for input in pass {
                 if !seen.insert(input.id).inserted { fail("id \(input.id) twice in one pass") }
                 if input.coalesced.last != input.location { fail("id \(input.id): coalesced does not end at location") }
+                let times = input.coalescedTimes
+                if !times.isEmpty, times.count != input.coalesced.count
+                    || zip(times, times.dropFirst()).contains(where: { $0 > $1 }) || times.last.map({ $0 > frame.timestamp }) == true {
+                    fail("id \(input.id): sample times \(times) are not one per sample, in order, by the frame's time")
+                }
                 apply(input)
             }
         }

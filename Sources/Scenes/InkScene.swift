@@ -29,12 +29,14 @@ public final class InkScene: Scene {
         canvas.frame = Rect(origin: .zero, size: size)
     }
 
+    /// Facts a replay of a live recording reproduces: what was inked, and whether a prediction
+    /// is drawn. How many predictions were checked is not among them: live predictions aim at
+    /// wp_presentation's times, which a trace does not hold.
     public func snapshot() -> SceneSnapshot {
         SceneSnapshot(views: namedViewFrames(), facts: [
             "strokes": String(canvas.strokeCount),
             "samples": String(canvas.sampleCount),
             "predictedSamples": String(canvas.predictedSampleCount),
-            "predictionsChecked": String(canvas.meter.checked),
         ])
     }
 }

@@ -17,6 +17,7 @@ extension SceneTests {
             ("forwarding", "forwarding"), ("exclusive", "exclusive-a-then-b"), ("hittest", "hittest"),
             ("dragview", "dragview"), ("spots", "spots"), ("transform", "transform-pinch-rotate-pan"),
             ("taplog", "taplog-tap-and-drag"), ("pinchme", "pinchme-spread"), ("playground", "playground-pan"),
+            ("ink", "ink-new-stroke"),
         ]
 
         @Test("the live deliveries log and state equal the headless replay of the recorded trace",

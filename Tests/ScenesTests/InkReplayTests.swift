@@ -21,7 +21,7 @@ import TouchStream
         #expect(replay.snapshot.facts["predictedSamples"] == "0", "the lift removes the prediction")
         #expect(replay.scene.canvas.head == nil)
         // Every prediction made during the drag was checked against a later sample.
-        #expect(Int(replay.snapshot.facts["predictionsChecked"] ?? "") ?? 0 >= 5)
+        #expect(replay.scene.canvas.meter.checked == 6)
         let image = try replay.session.render()
         let ink = argb(InkView.strokeColors[0])
         // On the samples of the three-motion frame, and between them.

@@ -66,18 +66,25 @@ public struct InjectedPath: Sendable {
 
 /// One frame as it was seen: when, and where it drew the finger (global logical px).
 public struct PresentedFrame: Sendable {
-    /// When it turned into light (CLOCK_MONOTONIC s).
+    /// When it turned into light as wp_presentation reports it (CLOCK_MONOTONIC s).
     public var presented: Double
     /// Where it showed the finger.
     public var drawn: Point
     /// The time the drawn point was predicted for; nil when it was not predicted.
     public var aimed: Double?
+    /// When the client committed it, when known.
+    public var committed: Double?
+    /// When weston posted the repaint that took it (`core_repaint_posted`), when known: what the
+    /// shown-latency columns call on screen.
+    public var posted: Double?
 
     /// Creates a frame.
-    public init(presented: Double, drawn: Point, aimed: Double? = nil) {
+    public init(presented: Double, drawn: Point, aimed: Double? = nil, committed: Double? = nil, posted: Double? = nil) {
         self.presented = presented
         self.drawn = drawn
         self.aimed = aimed
+        self.committed = committed
+        self.posted = posted
     }
 }
 
@@ -107,19 +114,20 @@ public struct EffectiveLag: Sendable {
     /// The frames.
     public let samples: [Sample]
 
-    /// Measures `frames` against `path`; `turns` are the times the drag turned, `stop` when the
-    /// finger stopped moving (its last motion) before it lifted.
-    public init(frames: [PresentedFrame], path: InjectedPath, turns: [Double], stop: Double?) {
+    /// Measures `frames` against `path` at their presentation (or, `atPosted`, at their
+    /// repaint's posting; frames without one are left out); `turns` are the times the drag
+    /// turned, `stop` when the finger stopped moving (its last motion) before it lifted.
+    public init(frames: [PresentedFrame], path: InjectedPath, turns: [Double], stop: Double?, atPosted: Bool = false) {
         samples = frames.compactMap { frame in
-            guard let finger = path.position(at: frame.presented),
-                  let overshoot = path.distanceFromPathTravelled(frame.drawn, by: frame.presented) else { return nil }
+            guard let seen = atPosted ? frame.posted : frame.presented, let finger = path.position(at: seen),
+                  let overshoot = path.distanceFromPathTravelled(frame.drawn, by: seen) else { return nil }
             let dx = finger.x - frame.drawn.x, dy = finger.y - frame.drawn.y
             let distance = (dx * dx + dy * dy).squareRoot()
-            let stopped = stop.map { frame.presented >= $0 } ?? false
-            let speed = stopped ? 0 : path.speed(at: frame.presented) ?? 0
-            return Sample(presented: frame.presented, distance: distance,
+            let stopped = stop.map { seen >= $0 } ?? false
+            let speed = stopped ? 0 : path.speed(at: seen) ?? 0
+            return Sample(presented: seen, distance: distance,
                           lag: speed >= Self.stillSpeed ? distance / speed : nil, overshoot: overshoot,
-                          atTurn: turns.contains { abs($0 - frame.presented) <= Self.turnWindow }, atStop: stopped)
+                          atTurn: turns.contains { abs($0 - seen) <= Self.turnWindow }, atStop: stopped)
         }
     }
 }
@@ -128,19 +136,28 @@ public struct EffectiveLag: Sendable {
 
 extension DragMeasurement {
     /// The frames a client that draws the finger where its last input put it showed, estimated
-    /// from outside: each weston repaint that took a commit of the client, presented when the
-    /// repaint was posted, showing the position of the last input frame sent before the client's
-    /// latest commit (the rule that makes an input "shown" in the other columns). It credits the
-    /// client with input it may not have read yet, so it can only flatter it.
-    public func lastInputFrames(path: InjectedPath) -> [PresentedFrame] {
+    /// from outside: each weston repaint that took a commit of the client, posted at
+    /// `core_repaint_posted` and presented `presentationDelay` later (what wp_presentation
+    /// reports for that repaint; nil: at the posting), showing the position of the last input
+    /// frame sent before the client's latest commit (the rule that makes an input "shown" in the
+    /// other columns). It credits the client with input it may not have read yet, so it can only
+    /// flatter it.
+    public func lastInputFrames(path: InjectedPath, presentationDelay: Double?) -> [PresentedFrame] {
         repaints.compactMap { repaint in
             let index = commits.partitioningIndex { $0 >= repaint.begin }
             guard index > 0 else { return nil }
             let commit = commits[index - 1]
             let shown = path.times.partitioningIndex { $0 >= commit }
             guard shown > 0 else { return nil }
-            return PresentedFrame(presented: repaint.posted, drawn: path.points[shown - 1])
+            return PresentedFrame(presented: repaint.posted + (presentationDelay ?? 0), drawn: path.points[shown - 1],
+                                  committed: commit, posted: repaint.posted)
         }
+    }
+
+    /// The repaint that took a commit made at `committed`: the first to begin after it.
+    public func repaint(taking committed: Double) -> WestonRepaint? {
+        let index = repaints.partitioningIndex { $0.begin > committed }
+        return index < repaints.count ? repaints[index] : nil
     }
 }
 
@@ -175,7 +192,8 @@ enum FrameLogReader {
             }
             func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
             guard let presented = number("presented"), let x = number("x"), let y = number("y") else { continue }
-            frames.append(PresentedFrame(presented: presented, drawn: Point(x: x, y: y), aimed: number("aimed")))
+            frames.append(PresentedFrame(presented: presented, drawn: Point(x: x, y: y), aimed: number("aimed"),
+                                         committed: number("committed")))
         }
         return frames
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SandboxHarness
 import TouchKit
+import TouchStream
 
 // MARK: - The clients compared
 
@@ -53,6 +54,9 @@ public struct LatencyRun: Sendable {
     public var path: InjectedPath
     /// What the client's presented frames drew, as its frame log says (our client only).
     public var loggedFrames: [PresentedFrame]?
+    /// How long after weston posts a repaint wp_presentation says it was presented (s), as our
+    /// client's frames measured it in the same weston; nil when none did.
+    public var presentationDelay: Double?
 
     /// Creates a run.
     public init(client: String, measurement: DragMeasurement, startup: Double, peakResident: Int?, cpu: Double?,
@@ -66,14 +70,25 @@ public struct LatencyRun: Sendable {
         self.loggedFrames = loggedFrames
     }
 
-    /// The frames the client showed: logged by the client, else estimated from commits and repaints.
+    /// The frames the client showed: logged by the client (each given the repaint its commit
+    /// went into), else estimated from commits and repaints.
     public var presentedFrames: [PresentedFrame] {
-        loggedFrames ?? measurement.lastInputFrames(path: path)
+        guard let loggedFrames else { return measurement.lastInputFrames(path: path, presentationDelay: presentationDelay) }
+        return loggedFrames.map { frame in
+            var frame = frame
+            frame.posted = frame.committed.flatMap { measurement.repaint(taking: $0)?.posted }
+            return frame
+        }
     }
 
-    /// Effective lag and overshoot of the drag.
+    /// Effective lag and overshoot of the drag at each frame's presentation (wp_presentation's time).
     public var effectiveLag: EffectiveLag {
         EffectiveLag(frames: presentedFrames, path: path, turns: path.turns, stop: path.stop)
+    }
+
+    /// The same at each frame's repaint posting (what the shown columns call on screen).
+    public var effectiveLagAtPosting: EffectiveLag {
+        EffectiveLag(frames: presentedFrames, path: path, turns: path.turns, stop: path.stop, atPosted: true)
     }
 }
 
@@ -127,12 +142,22 @@ public struct LatencyBenchmark {
         guard !repaints.isEmpty else {
             throw HarnessError("weston-debug timeline reported no repaints; log \(timelinePath): \(text.suffix(200))")
         }
-        return pending.map { run, window in
+        var runs = pending.map { run, window in
             var run = run
             run.measurement.repaints = repaints.filter { window.contains($0.begin) }
-            progress(run)
             return run
         }
+        // Weston's headless backend presents a repaint (wp_presentation) a fixed time after it
+        // posts it; our client's frames measure that, and the other clients' frames are put at it.
+        let delays = runs.flatMap { run in
+            run.presentedFrames.filter { run.loggedFrames != nil && $0.posted != nil }.map { $0.presented - $0.posted! }
+        }
+        let delay = Percentile.median(delays)
+        for index in runs.indices {
+            runs[index].presentationDelay = delay
+            progress(runs[index])
+        }
+        return runs
     }
 
     /// One client's drag: launch, wait for its first mapped commit, settle, drag, measure, stop.

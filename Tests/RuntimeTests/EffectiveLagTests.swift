@@ -58,9 +58,14 @@ import TouchKit
         let commit = path.times[10] + 0.002
         let measurement = DragMeasurement(inputs: path.times, commits: [commit],
                                           repaints: [WestonRepaint(begin: commit + 0.004, posted: commit + 0.009)])
-        let frames = measurement.lastInputFrames(path: path)
+        let frames = measurement.lastInputFrames(path: path, presentationDelay: nil)
         #expect(frames.count == 1)
         #expect(frames.first?.drawn == path.points[10] && frames.first?.presented == commit + 0.009)
+        #expect(frames.first?.posted == commit + 0.009)
+        // With the posting-to-presentation delay of weston measured, the frame is seen that much later.
+        let delayed = measurement.lastInputFrames(path: path, presentationDelay: 0.0166)
+        #expect(delayed.first.map { abs($0.presented - (commit + 0.009 + 0.0166)) < 1e-9 } == true)
+        #expect(delayed.first?.posted == commit + 0.009)
         // Nothing is a frame before the client's first commit, nor after the finger lifted.
         let lag = EffectiveLag(frames: frames + [PresentedFrame(presented: path.times.last! + 1, drawn: path.points[0])],
                                path: path, turns: [], stop: path.stop)
@@ -70,16 +75,21 @@ import TouchKit
 
     @Test func theTableReportsEveryClientsFigures() throws {
         let path = Self.path()
+        // Each frame committed 20 ms before it is presented, into a repaint posted 16 ms before that.
         let frames = stride(from: Self.start + 0.03, to: Self.start + 0.55, by: 0.016).map { time in
-            PresentedFrame(presented: time, drawn: path.position(at: max(Self.start, time - 0.004))!, aimed: time - 0.001)
+            PresentedFrame(presented: time, drawn: path.position(at: max(Self.start, time - 0.004))!, aimed: time - 0.001,
+                           committed: time - 0.020)
         }
-        let run = LatencyRun(client: "ours", measurement: DragMeasurement(inputs: path.times, commits: [], repaints: []),
+        let repaints = frames.map { WestonRepaint(begin: $0.presented - 0.018, posted: $0.presented - 0.016) }
+        let run = LatencyRun(client: "ours", measurement: DragMeasurement(inputs: path.times, commits: [], repaints: repaints),
                              startup: 0.01, peakResident: nil, cpu: nil, path: path, loggedFrames: frames)
         let table = EffectiveLagTable(runs: [run], clients: ["ours"])
         let row = try #require(table.rows.first)
         #expect(row.source == "frame log" && row.frames == frames.count)
         #expect(abs(row.lagP50! - 4) < 0.01)
         #expect(abs(row.aimErrorP50! - 1) < 1e-6)
+        // At the posting the drawing was 12 ms ahead of the finger: 12 ms as a distance.
+        #expect(abs(row.postedLagP50! - 12) < 0.5)
         #expect(row.stopFrames > 0 && row.turnFrames > 0)
         #expect(table.text.contains("| ours | 1 | \(frames.count) |"))
     }

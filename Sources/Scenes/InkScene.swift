@@ -48,9 +48,10 @@ public final class InkScene: Scene {
 /// A finger landing while no other is down starts a new drawing (the old strokes go); the
 /// scene-reset key clears it too. Strokes and predictions are subviews that take no touches.
 ///
-/// A prediction is removed once the time it was made for is `predictionExpiry` past with no
-/// newer sample: a finger that stops sends nothing more, and its drawing must not stay ahead of
-/// it (the timer runs on the scene's clock, so replays remove it at the same moment).
+/// A prediction is removed once its finger's next sample is `lateSamples` intervals late, or
+/// the time it was made for is `predictionExpiry` past, with no newer sample: a finger that
+/// stops sends nothing more, and its drawing must not stay ahead of it (the timer runs on the
+/// scene's clock, so replays remove it at the same moment).
 public final class InkView: View {
     /// Stroke width, logical px.
     public static let strokeWidth = 6.0
@@ -70,6 +71,12 @@ public final class InkView: View {
     /// How long after the time it was made for a prediction stays without a newer sample (s):
     /// half a 125 Hz input interval, so a finger still moving replaces it first.
     public static let predictionExpiry = 0.004
+    /// A prediction also goes when its finger's next sample is this many of its usual intervals
+    /// late: the finger stopped (a touchscreen reports at a steady rate while it moves), and the
+    /// frames drawn from then on show it where it is.
+    public static let lateSamples = 1.5
+    /// The shortest such wait (s), for fingers reporting faster than the compositor's clock resolves.
+    public static let minimumStaleness = 0.004
 
     private let clock: TouchClock
     private var expiry: TimerHandle?
@@ -98,6 +105,8 @@ public final class InkView: View {
     public var predictedSampleCount: Int { predictedSamples.values.reduce(0, +) }
     private var predictedSamples: [Touch: Int] = [:]
     private var lastPrediction: [Touch: TouchSample] = [:]
+    /// When each finger's next sample is late enough that it has stopped.
+    private var staleAt: [Touch: Double] = [:]
     /// What is drawn at the head of the first finger down: the end of its prediction (with the
     /// time it is for) or, without one, its last sample; nil with no finger down.
     public private(set) var head: (location: Point, aimedAt: Double?)?
@@ -149,20 +158,35 @@ public final class InkView: View {
         let predicted = event.predictedTouches(for: touch) ?? []
         if let from = samples.last?.timestamp { meter.predicted(predicted, for: touch.id, from: from) }
         lastPrediction[touch] = predicted.last
+        staleAt[touch] = samples.last.map { $0.timestamp + Self.staleness(of: touch) }
         drawPrediction(of: touch, from: touch.location(in: self), through: predicted.map { $0.location(in: self) })
         scheduleExpiry()
     }
 
-    /// Removes every prediction whose time is `predictionExpiry` past, at the earliest such moment.
+    /// When `touch`'s prediction goes: `predictionExpiry` after its time, or when its next sample is late.
+    private func expiryTime(of touch: Touch) -> Double {
+        let end = (lastPrediction[touch]?.timestamp ?? 0) + Self.predictionExpiry
+        return staleAt[touch].map { min($0, end) } ?? end
+    }
+
+    /// `lateSamples` of the touch's median interval between recent samples (at least `minimumStaleness`).
+    private static func staleness(of touch: Touch) -> Double {
+        let times = touch.recentMotion.times.suffix(9)
+        let gaps = zip(times, times.dropFirst()).map { $1 - $0 }.filter { $0 > 0 }.sorted()
+        guard !gaps.isEmpty else { return minimumStaleness }
+        return max(minimumStaleness, lateSamples * gaps[gaps.count / 2])
+    }
+
+    /// Removes every prediction past its expiry, at the earliest such moment.
     private func scheduleExpiry() {
         if let expiry { clock.cancel(expiry) }
         expiry = nil
-        guard let due = lastPrediction.values.map(\.timestamp).min() else { return }
-        expiry = clock.schedule(at: due + Self.predictionExpiry) { [weak self] in
+        guard let due = lastPrediction.keys.map(expiryTime).min() else { return }
+        expiry = clock.schedule(at: due) { [weak self] in
             guard let self else { return }
             expiry = nil
             let now = clock.now
-            for (touch, end) in lastPrediction where end.timestamp + Self.predictionExpiry <= now {
+            for touch in lastPrediction.keys where expiryTime(of: touch) <= now {
                 lastPrediction[touch] = nil
                 predictedSamples[touch] = nil
                 predictions.removeValue(forKey: touch)?.removeFromSuperview()
@@ -181,6 +205,7 @@ public final class InkView: View {
             predictions.removeValue(forKey: touch)?.removeFromSuperview()
             predictedSamples[touch] = nil
             lastPrediction[touch] = nil
+            staleAt[touch] = nil
             scheduleExpiry()
             if let stroke = strokes.removeValue(forKey: touch) { finished.append(stroke.container) }
         }
@@ -197,6 +222,7 @@ public final class InkView: View {
         predictions = [:]
         predictedSamples = [:]
         lastPrediction = [:]
+        staleAt = [:]
         nextColor = 0
     }
 

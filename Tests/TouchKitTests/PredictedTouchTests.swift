@@ -156,6 +156,23 @@ import TouchKit
         #expect(worst <= 300 * lead + 0.5)
     }
 
+    @Test func aBurstOfLateSamplesSharingAMillisecondDoesNotFlingThePrediction() throws {
+        let lead = 0.0167
+        let drag = Drag(presentationLead: lead)
+        drag.send(.began, at: 0, Point(x: 100, y: 100))
+        for ms in stride(from: 8.0, through: 80, by: 8) { drag.send(.moved, at: ms, Point(x: 100 + 0.3 * ms, y: 100)) }
+        // A loaded compositor delivers three frames late, stamped within one millisecond.
+        drag.send(.moved, at: 97, Point(x: 126.4, y: 100))
+        drag.send(.moved, at: 97, Point(x: 128.8, y: 100.4))
+        drag.send(.moved, at: 98, Point(x: 131.2, y: 99.2))
+        for samples in drag.probe.predicted {
+            guard let end = samples.last else { continue }
+            // 300 px/s over the lead is 5 px; 1.5 times the chord's speed bounds it.
+            #expect(end.windowLocation.x - 131.2 <= 12 && abs(end.windowLocation.y - 100) <= 12,
+                    "predicted \(end.windowLocation)")
+        }
+    }
+
     @Test func nothingIsPredictedFromOneSampleAfterLiftCancelOrAPause() throws {
         let drag = Drag()
         drag.send(.began, at: 0, Point(x: 10, y: 10))

@@ -13,7 +13,9 @@
 /// - The prediction starts at the newest sample (the delivered location, not the fitted one)
 ///   and moves by v·h + ½·k·a·h² for the lead h, the acceleration weighted by
 ///   `accelerationWeight` (a fitted parabola overshoots on noise). It moves at most
-///   `maximumSpeedGain` times as far as the velocity alone would take it.
+///   `maximumSpeedGain` times as far as the speed over the last `recentSpan` would take it
+///   (a chord at least `minimumRecentSpan` long, else nothing is predicted): whole-millisecond
+///   times of a burst of late samples can throw a fit, not a chord that long.
 /// - Stops: nothing is predicted when the fitted speed, or the speed over the last
 ///   `recentSpan` of samples, is below `minimumSpeed` (a finger coming to rest stops reporting
 ///   motion, so its last steps are short). A decelerating fit is extrapolated only until the
@@ -45,6 +47,8 @@ public struct TouchPredictor: Hashable, Sendable {
     public var minimumSpeed = 25.0
     /// The span of the newest samples whose direction and speed show a turn or a stop (s).
     public var recentSpan = 0.012
+    /// Below this span those samples say nothing reliable, and nothing is predicted (s).
+    public var minimumRecentSpan = 0.004
     /// Beyond this angle between recent direction and fitted velocity nothing is predicted (radians).
     public var maximumTurn = 1.2
     /// The longest lead predicted (s).
@@ -92,7 +96,9 @@ public struct TouchPredictor: Hashable, Sendable {
         var recent = times.count - 2
         while recent > first, newest - times[recent] < recentSpan { recent -= 1 }
         let recentTime = newest - times[recent]
-        guard recentTime > 0 else { return nil }
+        // Whole-millisecond times make a shorter chord's speed unreliable (a burst of samples
+        // delivered late can share a millisecond).
+        guard recentTime >= minimumRecentSpan else { return nil }
         let recentVelocity = (x: (anchor.x - locations[recent].x) / recentTime, y: (anchor.y - locations[recent].y) / recentTime)
         let recentSpeed = (recentVelocity.x * recentVelocity.x + recentVelocity.y * recentVelocity.y).squareRoot()
         guard recentSpeed >= minimumSpeed else { return nil }
@@ -102,8 +108,10 @@ public struct TouchPredictor: Hashable, Sendable {
         // Decelerating: extrapolate up to the moment the fitted motion stands still, not past it.
         let along = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed
         let stop = along < 0 ? speed / -along : Double.infinity
+        // Bounded by the chord's speed, not the fit's: a fit thrown by clustered times cannot fling
+        // the prediction across the window.
         return Extrapolation(time: newest, anchor: anchor, velocity: velocity, acceleration: acceleration,
-                             scale: cosine, stop: stop, maximumDistancePerSecond: speed * maximumSpeedGain)
+                             scale: cosine, stop: stop, maximumDistancePerSecond: recentSpeed * maximumSpeedGain)
     }
 
     private static func cosine(_ angle: Double) -> Double {

@@ -48,4 +48,47 @@ struct LatencyBenchmarkTests {
         let table = LatencyTable(runs: runs, clients: ["gesture-sandbox", "weston-simple-touch"]).text
         #expect(table.split(separator: "\n").count == 4)
     }
+
+    @Test("--effective: our ink client logs what each frame drew, predictions stop with the finger, the others are on the path")
+    func effectiveLagOfAShortDrag() throws {
+        var benchmark = LatencyBenchmark()
+        benchmark.rounds = 1
+        benchmark.motionFrames = 60
+        benchmark.settle = 0.2
+        benchmark.holdBeforeUp = 0.1
+        let sandbox = try sandboxExecutable()
+        let clients = [
+            LatencyClient(name: "ink", executable: sandbox, arguments: ["run", "--scene", "ink"], dragStart: (400, 200),
+                          writesFrameLog: true),
+            LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
+        ]
+        let runs = try benchmark.run(clients)
+        let ink = try #require(runs.first { $0.client == "ink" })
+        let frames = try #require(ink.loggedFrames, "the ink client wrote no frame log")
+        #expect(frames.count >= 10)
+        #expect(frames.contains { $0.aimed != nil }, "no frame drew a prediction")
+        #expect(ink.presentationDelay != nil, "our frames give weston's posting-to-presentation delay")
+        // Every frame drew the finger near the drag (global = window coordinates under kiosk-shell).
+        for frame in frames {
+            #expect(frame.drawn.x >= 390 && frame.drawn.x <= 500 && frame.drawn.y >= 160 && frame.drawn.y <= 240,
+                    "drawn at \(frame.drawn)")
+        }
+        // Once the finger has rested a while, the drawing shows it where it stopped: no prediction left.
+        let stop = try #require(ink.path.stop)
+        let end = try #require(ink.path.points.last)
+        let rested = frames.filter { $0.presented > stop + 0.05 && $0.presented < ink.path.times.last! }
+        for frame in rested {
+            #expect(frame.aimed == nil && abs(frame.drawn.x - end.x) < 0.01 && abs(frame.drawn.y - end.y) < 0.01)
+        }
+        let lag = ink.effectiveLag
+        #expect(!lag.samples.isEmpty && lag.samples.contains(where: \.atStop))
+        // simple-touch's estimated frames show injected positions: never off the path.
+        let simple = try #require(runs.first { $0.client == "weston-simple-touch" })
+        #expect(simple.loggedFrames == nil)
+        #expect(!simple.effectiveLag.samples.isEmpty)
+        #expect(simple.effectiveLag.samples.allSatisfy { $0.overshoot < 1e-6 })
+        let table = EffectiveLagTable(runs: runs, clients: ["ink", "weston-simple-touch"])
+        #expect(table.rows.map(\.source) == ["frame log", "estimated"])
+        #expect(table.text.split(separator: "\n").count == 4)
+    }
 }

@@ -133,12 +133,12 @@ public final class InkView: View {
             strokes[touch] = stroke
             ink(touch, event)
         }
-        updateHead(event)
+        updateHead()
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         for touch in touches { ink(touch, event) }
-        updateHead(event)
+        updateHead()
     }
 
     public override func touchesEnded(_ touches: Set<Touch>, with event: Event) { finish(touches, event) }
@@ -209,7 +209,7 @@ public final class InkView: View {
             scheduleExpiry()
             if let stroke = strokes.removeValue(forKey: touch) { finished.append(stroke.container) }
         }
-        updateHead(event)
+        updateHead()
     }
 
     /// Removes every stroke (a new drawing).
@@ -226,7 +226,7 @@ public final class InkView: View {
         nextColor = 0
     }
 
-    private func updateHead(_ event: Event) {
+    private func updateHead() {
         guard let first = strokes.keys.min(by: { $0.serial < $1.serial }) else {
             head = nil
             return

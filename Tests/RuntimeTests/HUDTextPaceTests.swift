@@ -13,6 +13,7 @@ import TouchKit
                                    log: [EventLog.Entry(text: "motion after \(frames) frames", isBoundary: false)],
                                    recognizers: [RecognizerLine(name: "pan", state: "changed", reason: "frame \(frames)")])
         snapshot.latency = "latency at \(frames)"
+        snapshot.prediction = "prediction error at \(frames)"
         return snapshot
     }
 
@@ -27,11 +28,12 @@ import TouchKit
         var pace = HUDTextPace()
         _ = pace.snapshot(state(frames: 1), now: 10)
         let shown = pace.snapshot(state(frames: 2, touchAt: 130, status: "profile → uikit"), now: 10.04)
-        // Held: log, frame count, recognizer states, latency.
+        // Held: log, frame count, recognizer states, latency, prediction error.
         #expect(shown.snapshot.log == state(frames: 1).log)
         #expect(shown.snapshot.frameCount == 1)
         #expect(shown.snapshot.recognizers == state(frames: 1).recognizers)
         #expect(shown.snapshot.latency == "latency at 1")
+        #expect(shown.snapshot.prediction == "prediction error at 1")
         // Not held: the finger's label and a key command's status.
         #expect(shown.snapshot.touches.first?.location.x == 130)
         #expect(shown.snapshot.status == "profile → uikit")

@@ -13,9 +13,10 @@
 /// - The prediction starts at the newest sample (the delivered location, not the fitted one)
 ///   and moves by v·h + ½·k·a·h² for the lead h, the acceleration weighted by
 ///   `accelerationWeight` (a fitted parabola overshoots on noise). It moves at most
-///   `maximumSpeedGain` times as far as the speed over the last `recentSpan` would take it
-///   (a chord at least `minimumRecentSpan` long, else nothing is predicted): whole-millisecond
-///   times of a burst of late samples can throw a fit, not a chord that long.
+///   `maximumSpeedGain` times as far as the slower of two speeds would take it: over the last
+///   `recentSpan` (a chord at least `minimumRecentSpan` long, else nothing is predicted), and
+///   the median of the steps between samples at least `minimumStep` apart. Samples that arrive
+///   in a burst share a millisecond and can throw a fit; neither of those.
 /// - Stops: nothing is predicted when the fitted speed, or the speed over the last
 ///   `recentSpan` of samples, is below `minimumSpeed` (a finger coming to rest stops reporting
 ///   motion, so its last steps are short). A decelerating fit is extrapolated only until the
@@ -49,6 +50,8 @@ public struct TouchPredictor: Hashable, Sendable {
     public var recentSpan = 0.012
     /// Below this span those samples say nothing reliable, and nothing is predicted (s).
     public var minimumRecentSpan = 0.004
+    /// Steps between samples shorter than this do not count towards the typical speed (s).
+    public var minimumStep = 0.002
     /// Beyond this angle between recent direction and fitted velocity nothing is predicted (radians).
     public var maximumTurn = 1.2
     /// The longest lead predicted (s).
@@ -108,10 +111,25 @@ public struct TouchPredictor: Hashable, Sendable {
         // Decelerating: extrapolate up to the moment the fitted motion stands still, not past it.
         let along = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed
         let stop = along < 0 ? speed / -along : Double.infinity
-        // Bounded by the chord's speed, not the fit's: a fit thrown by clustered times cannot fling
-        // the prediction across the window.
+        // Bounded by the typical step's speed, not the fit's: samples that arrive in a burst (a
+        // loaded compositor, or the client, catching up) share a millisecond and throw a fit,
+        // not the median of the steps between samples.
+        let typical = Self.medianStepSpeed(times: times[samples], locations: locations[samples], shortest: minimumStep)
+        let bound = min(recentSpeed, typical ?? recentSpeed) * maximumSpeedGain
         return Extrapolation(time: newest, anchor: anchor, velocity: velocity, acceleration: acceleration,
-                             scale: cosine, stop: stop, maximumDistancePerSecond: recentSpeed * maximumSpeedGain)
+                             scale: cosine, stop: stop, maximumDistancePerSecond: bound)
+    }
+
+    /// The median speed of the steps between consecutive samples at least `shortest` apart.
+    static func medianStepSpeed(times: ArraySlice<Double>, locations: ArraySlice<Point>, shortest: Double) -> Double? {
+        var speeds: [Double] = []
+        for (t, p) in zip(zip(times, times.dropFirst()), zip(locations, locations.dropFirst())) where t.1 - t.0 >= shortest {
+            let dx = p.1.x - p.0.x, dy = p.1.y - p.0.y
+            speeds.append((dx * dx + dy * dy).squareRoot() / (t.1 - t.0))
+        }
+        guard !speeds.isEmpty else { return nil }
+        speeds.sort()
+        return speeds[speeds.count / 2]
     }
 
     private static func cosine(_ angle: Double) -> Double {

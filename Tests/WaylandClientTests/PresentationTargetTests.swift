@@ -26,6 +26,22 @@ import Testing
         #expect(close(predictor.expectedPresentation(now: 2_000.0 + offset + 0.0001), 2_000.0 + 2 * interval))
     }
 
+    @Test func aRequestAfterTheAimButBeforeTheKnownDeadlineStillMakesTheNextRepaint() throws {
+        var predictor = settled(lastPresented: 2_000.0)
+        let interval = try #require(predictor.interval)
+        // The compositor's frame callbacks come 15 ms after its presentations: its deadline is no later.
+        let frame = predictor.committed(now: 2_000.004)
+        predictor.callbackDone(frame, at: 2_000.015)
+        predictor.presented(frame, at: 2_000.0 + interval, refresh: 1.0 / 60)
+        let offset = try #require(predictor.targetOffset)
+        let bound = try #require(predictor.deadlineBound)
+        #expect(offset < bound)
+        let reference = 2_000.0 + interval
+        // Past the aim, before the bound: drawn at once, it is in the next repaint.
+        #expect(close(predictor.expectedPresentation(now: reference + (offset + bound) / 2 - 0.001), reference + interval))
+        #expect(close(predictor.expectedPresentation(now: reference + bound + 0.001), reference + 2 * interval))
+    }
+
     @Test func inputAfterACommitGoesIntoTheFrameAfterIt() throws {
         var predictor = settled(lastPresented: 2_000.0)
         let interval = try #require(predictor.interval)

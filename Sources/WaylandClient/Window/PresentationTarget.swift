@@ -4,12 +4,15 @@ extension RepaintPredictor {
     /// When the frame drawn for input arriving at `now` should be presented (presentation
     /// clock); nil without a usable phase (no presentation yet, or none for an interval).
     ///
-    /// It is the first repaint after `now` whose deadline (`targetOffset` after the repaint
-    /// before it) a frame rendered from now can still make; when a frame is in flight, the input
-    /// goes into the one after it, a repaint later than that frame's.
+    /// It is the first repaint after `now` whose deadline a frame rendered from now can still
+    /// make; when a frame is in flight, the input goes into the one after it, a repaint later
+    /// than that frame's. The deadline is the latest it is known to lie (`deadlineBound`), not
+    /// where commits are aimed: a request later in the cycle is drawn at once, and makes the
+    /// repaint whenever it beats the real deadline (measured: aiming at `targetOffset` put a
+    /// fifth of the frames a whole interval later than they came).
     func expectedPresentation(now: Double) -> Double? {
         guard let lastPresented, let interval, interval > 0, now - lastPresented < 2 * interval,
-              let offset = targetOffset else { return nil }
+              let offset = deadlineBound ?? targetOffset else { return nil }
         let cycles = max(0, ((now - lastPresented) / interval).rounded(.down))
         var previous = lastPresented + cycles * interval
         if now + renderEstimate + Self.wakeupSlack > previous + offset { previous += interval }

@@ -65,7 +65,7 @@ struct MultiSurfaceTests {
         #expect(active == [secondName, secondName], "\(events)")
     }
 
-    @Test("two clients: a touch moves keyboard focus and activation to the client touched, and each records only its own touches")
+    @Test("two clients: keyboard focus follows the touch (activation does not come back), and each records only its own touches")
     func keyboardFocusFollowsTouchAcrossClients() throws {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
         let first = try weston.launch(trace: "a.jsonl", ["--window-size", "400x300", "--app-id", "gesture-sandbox-a"])
@@ -207,6 +207,38 @@ struct MultiSurfaceTests {
         #expect(touched[1].x == 600 && touched[1].y == 60, "\(touched)")
         #expect(touched[0].surface != touched[1].surface)
         #expect(records.contains { if case .motion(_, 0, let x, let y) = $0.event { x == WLFixed(30) && y == WLFixed(30) } else { false } })
+    }
+
+    @Test("a subsurface destroyed under a finger: the finger's later events and the next tap on its place")
+    func subsurfaceDestroyedWithAFingerDown() throws {
+        let weston = try MultiSurfaceWeston(shell: "kiosk-shell.so")
+        let client = try weston.launch(trace: "subdestroy.jsonl", ["--subsurface", "--on-touch", "destroy-subsurface"])
+        try weston.inject("down 0 420 60; frame; sleep 50; motion 0 430 70; frame; sleep 50; up 0; frame")
+        try weston.inject("down 1 420 60; frame; up 1; frame")
+        let records = try weston.finish(client, trace: "subdestroy.jsonl")
+        let names = records.map { $0.event.surfaceEvent?.kind.rawValue ?? $0.event.name }
+        let touched = downs(records)
+        try #require(touched.count == 2, "\(names)")
+        let destroyedAt = try #require(records.firstIndex { $0.event.surfaceEvent?.kind == .surfaceDestroyed }, "\(names)")
+        #expect(records[destroyedAt].event.surfaceEvent?.surface == touched[0].surface)
+        #expect(touched[0].x == 20 && touched[0].y == 20)
+        // The next tap on the same place lands in the window, in the window's coordinates.
+        #expect(touched[1].surface != touched[0].surface && touched[1].x == 420 && touched[1].y == 60, "\(touched)")
+        let between = records[destroyedAt...].prefix { $0.event.name != "down" || $0.event.touchID != 1 }.map(\.event.name)
+        #expect(between.filter { $0 == "motion" || $0 == "up" }.isEmpty, "\(names)")
+    }
+
+    @Test("the options are checked before any window appears: one line, non-zero exit")
+    func badOptionsAreOneLine() throws {
+        for (arguments, message) in [
+            (["--on-touch", "fling"], "--on-touch must be one of popup, drag, move, resize, destroy-subsurface, destroy-window, found 'fling'"),
+            (["--window-size", "0x20"], "--window-size needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '0x20'"),
+            (["--on-touch", "destroy-window"], "--on-touch destroy-window needs --second-window WxH"),
+        ] {
+            let result = try sandbox(["run", "--display", "no-such-display"] + arguments)
+            #expect(result.status != 0)
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
     }
 
     /// A point of `main` that `second` does not cover (and that picks `main`).

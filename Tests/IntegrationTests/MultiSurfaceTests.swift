@@ -128,6 +128,28 @@ struct MultiSurfaceTests {
                 "\(records[dragStart...].map(\.event.name))")
     }
 
+    @Test("a drag dropped on another client that accepts nothing: the source is cancelled")
+    func dragDroppedWhereNothingAccepts() throws {
+        let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
+        let client = try weston.launch(trace: "cancel.jsonl", ["--window-size", "480x360", "--on-touch", "drag"])
+        let main = try weston.view(of: client.pid, width: 480)
+        let start = (x: Double(main.x) + Self.button.x, y: Double(main.y) + Self.button.y)
+        let end = try weston.pointOutside(client.pid)
+        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
+        for step in 1...8 {
+            let t = Double(step) / 8
+            script += "motion 0 \(start.x + (end.x - start.x) * t) \(start.y + (end.y - start.y) * t); frame; sleep 16\n"
+        }
+        script += "up 0; frame"
+        try weston.inject(script)
+        let records = try weston.finish(client, trace: "cancel.jsonl")
+        let kinds = surfaceEvents(records).map(\.kind)
+        // desktop-shell's background (weston-desktop-shell) takes no drop: the source is cancelled.
+        let dnd = kinds.filter { $0.rawValue.hasPrefix("dnd-") }
+        #expect(dnd.first == .dndEnter && dnd.last == .dndCancelled, "\(kinds)")
+        #expect(!kinds.contains(.dndFinished) && !kinds.contains(.dndDropPerformed), "\(kinds)")
+    }
+
     @Test("move by touch: the window follows the finger, and a tap finds it at its new place")
     func moveByTouch() throws {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")

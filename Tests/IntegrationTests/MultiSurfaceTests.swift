@@ -41,6 +41,19 @@ struct MultiSurfaceTests {
         #expect(!events.contains { $0.kind == .popupDone }, "\(events)")
     }
 
+    @Test("popup: asked for after the next touch already went down, the grab is refused with popup_done, and the popup is destroyed")
+    func popupGrabOnAStaleSerial() throws {
+        let weston = try MultiSurfaceWeston(shell: "kiosk-shell.so")
+        let client = try weston.launch(trace: "stale.jsonl", ["--on-touch", "popup"])
+        // Both taps reach weston before our client asks for the grab with the first one's serial.
+        try weston.inject("down 0 50 50; frame; up 0; frame; down 1 600 600; frame; up 1; frame")
+        let records = try weston.finish(client, trace: "stale.jsonl")
+        let events = surfaceEvents(records)
+        let done = try #require(events.first { $0.kind == .popupDone }, "\(events.map(\.kind))")
+        #expect(events.contains { $0.kind == .surfaceDestroyed && $0.surface == done.surface })
+        #expect(downs(records).count == 2)
+    }
+
     @Test("keyboard focus and activation go to a touched child window, and stay there when its parent is touched (weston desktop-shell)")
     func keyboardFocusFollowsTouch() throws {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")

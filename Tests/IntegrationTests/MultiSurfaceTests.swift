@@ -83,7 +83,7 @@ struct MultiSurfaceTests {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
         let first = try weston.launch(trace: "a.jsonl", ["--window-size", "400x300", "--app-id", "gesture-sandbox-a"])
         let second = try weston.launch(trace: "b.jsonl", ["--window-size", "400x300", "--app-id", "gesture-sandbox-b",
-                                                          "--title", "second client"])
+                                                          "--title", "second client", "--surface-prefix", "b/"])
         let a = try weston.view(of: first.pid, width: 400)
         let b = try weston.view(of: second.pid, width: 400)
         let pointA = try Self.uncovered(a, by: b, weston: weston, pid: first.pid)
@@ -95,6 +95,10 @@ struct MultiSurfaceTests {
         let recordsB = try weston.finish(second, trace: "b.jsonl")
 
         #expect(downs(recordsA).count == 2 && downs(recordsB).count == 1)
+        // B names its surfaces with its prefix, A as the compositor does: one merged stream tells them apart.
+        #expect(downs(recordsB)[0].surface?.hasPrefix("b/wl_surface@") == true)
+        #expect(surfaceEvents(recordsB).allSatisfy { $0.surface?.hasPrefix("b/") == true })
+        #expect(downs(recordsA).allSatisfy { $0.surface?.hasPrefix("wl_surface@") == true })
         // A had focus, lost it at the touch on B, and got it back at the second touch on A.
         let kindsA = surfaceEvents(recordsA).filter { $0.kind == .keyboardEnter || $0.kind == .keyboardLeave }.map(\.kind)
         #expect(kindsA.suffix(2) == [.keyboardLeave, .keyboardEnter], "\(surfaceEvents(recordsA))")

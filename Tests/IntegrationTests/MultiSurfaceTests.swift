@@ -118,13 +118,7 @@ struct MultiSurfaceTests {
         let second = try weston.view(of: client.pid, width: 320)
         let start = (x: Double(main.x) + Self.button.x, y: Double(main.y) + Self.button.y)
         let end = (x: Double(second.x) + 160, y: Double(second.y) + 120)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...8 {
-            let t = Double(step) / 8
-            script += "motion 0 \(start.x + (end.x - start.x) * t) \(start.y + (end.y - start.y) * t); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: end, steps: 8))
         let records = try weston.finish(client, trace: "dnd.jsonl")
 
         let events = surfaceEvents(records)
@@ -152,13 +146,7 @@ struct MultiSurfaceTests {
         let main = try weston.view(of: client.pid, width: 480)
         let start = (x: Double(main.x) + Self.button.x, y: Double(main.y) + Self.button.y)
         let end = try weston.pointOutside(client.pid)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...8 {
-            let t = Double(step) / 8
-            script += "motion 0 \(start.x + (end.x - start.x) * t) \(start.y + (end.y - start.y) * t); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: end, steps: 8))
         let records = try weston.finish(client, trace: "cancel.jsonl")
         let kinds = surfaceEvents(records).map(\.kind)
         // desktop-shell's background (weston-desktop-shell) takes no drop: the source is cancelled.
@@ -174,13 +162,7 @@ struct MultiSurfaceTests {
         let before = try weston.view(of: client.pid, width: 480)
         let start = (x: Double(before.x) + Self.button.x, y: Double(before.y) + Self.button.y)
         let delta = (x: before.x > 600 ? -200.0 : 200.0, y: before.y > 300 ? -100.0 : 100.0)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...10 {
-            let t = Double(step) / 10
-            script += "motion 0 \(start.x + delta.x * t) \(start.y + delta.y * t); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: (start.x + delta.x, start.y + delta.y), steps: 10))
         let after = try weston.view(of: client.pid, width: 480)
         // The move starts when weston gets our request, after the down (and, at times, after the first
         // motion step, which is then not part of it): the window moves by the finger's distance from there.
@@ -200,12 +182,7 @@ struct MultiSurfaceTests {
         let client = try weston.launch(trace: "resize.jsonl", ["--window-size", "480x360", "--on-touch", "resize"])
         let before = try weston.view(of: client.pid, width: 480)
         let start = (x: Double(before.x) + Self.button.x, y: Double(before.y) + Self.button.y)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...10 {
-            script += "motion 0 \(start.x + 12 * Double(step)) \(start.y + 8 * Double(step)); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: (start.x + 120, start.y + 80), steps: 10))
         let sizes = try weston.views(of: client.pid).map { "\($0.width)x\($0.height)" }
         let records = try weston.finish(client, trace: "resize.jsonl")
         #expect(records.contains { $0.event.name == "down" })

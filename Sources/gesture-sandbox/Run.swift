@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Live
+import TouchKit
 import TouchStream
 
 /// `gesture-sandbox run`: the live window.
@@ -35,6 +36,52 @@ struct Run: ParsableCommand {
     @Option(help: ArgumentHelp("Write one JSON line per presented frame here: commit and presentation times (CLOCK_MONOTONIC s), the first finger's position as drawn and the time it was predicted for (docs/latency.md).", valueName: "file"))
     var frameLog: String?
 
+    @Option(help: ArgumentHelp("The window's title.", valueName: "text"))
+    var title = "gesture-sandbox"
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The window's app id: start a second client with another one to tell them apart.", valueName: "id"))
+    var appID = "gesture-sandbox"
+
+    @Option(name: .customLong("surface-prefix"), help: ArgumentHelp("Write this before every surface name in the trace (e.g. 'b/' gives b/wl_surface@3), to tell a second client's surfaces apart when both streams are merged.", valueName: "text"))
+    var surfacePrefix: String?
+
+    @Option(name: .customLong("window-size"), help: ArgumentHelp("The window's size when the compositor leaves it to the client (default 1280x720).", valueName: "WxH"))
+    var windowSize: String?
+
+    @Option(name: .customLong("second-window"), help: ArgumentHelp("Also map a second, plain toplevel of this size (a child of the window) in the same client.", valueName: "WxH"))
+    var secondWindow: String?
+
+    @Flag(help: "Add a subsurface at 400,40 (240x160) whose input region is its left half only.")
+    var subsurface = false
+
+    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead.", valueName: "action"))
+    var touchAction: String?
+
+    func validate() throws {
+        for (name, value) in [("--window-size", windowSize), ("--second-window", secondWindow)] {
+            if let value, Self.size(value) == nil {
+                throw ValidationError("\(name) needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '\(value)'")
+            }
+        }
+        if let touchAction, !LiveOptions.touchActions.contains(touchAction) {
+            throw ValidationError("--on-touch must be one of \(LiveOptions.touchActions.joined(separator: ", ")), found '\(touchAction)'")
+        }
+        if touchAction == "destroy-subsurface", !subsurface {
+            throw ValidationError("--on-touch destroy-subsurface needs --subsurface")
+        }
+        if touchAction == "destroy-window", secondWindow == nil {
+            throw ValidationError("--on-touch destroy-window needs --second-window WxH")
+        }
+    }
+
+    /// `WxH` as a size, nil when malformed or outside 1…16384.
+    static func size(_ text: String) -> Size? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...16384).contains(width), (1...16384).contains(height) else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
     func run() throws {
         var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
@@ -43,6 +90,13 @@ struct Run: ParsableCommand {
         options.showsHUD = !noHUD
         options.predictsTouches = !noPrediction
         options.frameLogPath = frameLog
+        options.title = title
+        options.appID = appID
+        options.windowSize = windowSize.flatMap(Self.size)
+        options.secondWindow = secondWindow.flatMap(Self.size)
+        options.subsurface = subsurface
+        options.surfacePrefix = surfacePrefix
+        options.touchAction = touchAction
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -33,11 +33,11 @@ struct OracleGestureLine: Decodable {
 
 /// Reads an oracle's output: the ready line, gesture lines, and Chromium's console wrapping.
 enum OracleOutput {
-    /// The text of each line on `channel`: stdout lines as they are, Chromium console lines unwrapped.
+    /// The text of each line on `channel`: lines as they are, Chromium console lines unwrapped.
     static func messages(_ text: String, channel: ToolkitOracle.GestureChannel) -> [String] {
         let lines = text.split(whereSeparator: \.isNewline).map(String.init)
         switch channel {
-        case .standardOutput:
+        case .jsonLines:
             return lines
         case .chromiumConsole:
             return lines.compactMap(unwrapConsole)

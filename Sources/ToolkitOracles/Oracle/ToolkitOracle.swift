@@ -12,8 +12,9 @@ import Foundation
 public struct ToolkitOracle: Sendable {
     /// Where an oracle writes its gesture lines.
     public enum GestureChannel: Sendable {
-        /// One JSON object per line on standard output.
-        case standardOutput
+        /// One JSON object per line, on standard output or standard error (Qt's console.log goes to
+        /// standard error; WAYLAND_DEBUG's lines there start with `[`, gesture lines with `{`).
+        case jsonLines
         /// `console.log` lines on standard error, wrapped as Chromium logs them.
         case chromiumConsole
     }
@@ -48,7 +49,7 @@ public struct ToolkitOracle: Sendable {
     /// GTK 4 (Debian 12: 4.8) through its Python bindings, software-rendered.
     public static let gtk = ToolkitOracle(
         toolkit: "gtk", displayName: "GTK 4", packages: ["python3-gi", "gir1.2-gtk-4.0"],
-        oracleFile: "gtk/oracle.py", channel: .standardOutput,
+        oracleFile: "gtk/oracle.py", channel: .jsonLines,
         requiredFiles: ["/usr/bin/python3", "/usr/lib/python3/dist-packages/gi/__init__.py",
                         "/usr/lib/*/girepository-1.0/Gtk-4.0.typelib"],
         command: { launch in
@@ -63,7 +64,7 @@ public struct ToolkitOracle: Sendable {
         toolkit: "qt", displayName: "Qt 6 Quick",
         packages: ["qml-qt6", "qml6-module-qtquick", "qml6-module-qtquick-window", "qt6-wayland",
                    "qml6-module-qtqml-workerscript"],
-        oracleFile: "qt/oracle.qml", channel: .standardOutput,
+        oracleFile: "qt/oracle.qml", channel: .jsonLines,
         requiredFiles: ["/usr/lib/qt6/bin/qml", "/usr/lib/*/qt6/qml/QtQuick/qmldir",
                         "/usr/lib/*/qt6/qml/QtQuick/Window/qmldir", "/usr/lib/*/qt6/plugins/platforms/libqwayland-generic.so",
                         "/usr/lib/*/qt6/qml/QtQml/WorkerScript/qmldir"],

@@ -111,7 +111,7 @@ public final class OracleSession: @unchecked Sendable {
     }
 
     private func channelText(_ process: OracleProcess) -> String {
-        oracle.channel == .standardOutput ? process.output() : process.errors()
+        oracle.channel == .jsonLines ? process.output() + "\n" + process.errors() : process.errors()
     }
 
     private func waitForReady(_ process: OracleProcess, timeout: Double) throws -> OracleReady {

@@ -187,3 +187,43 @@ import TouchStream
         #expect(toolkits.map { $0["status"] as? String } == ["ran", "could-not-run"])
     }
 }
+
+/// `compare --profile-a MODEL --profile-b MODEL`: two models on one trace, matched by what they recognised.
+@Suite struct ModelSideBySideTests {
+    /// Taps with a tap count that continues while presses come within `interval` s (no x/y check).
+    struct CountingTaps: ToolkitModel {
+        var name: String, toolkit = "gtk", recognizer: String, interval: Double
+        var last: Double?, count = 0
+        init(_ name: String, _ recognizer: String, interval: Double) {
+            self.name = name
+            self.recognizer = recognizer
+            self.interval = interval
+        }
+        mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
+            var out: [ToolkitGesture] = []
+            for pass in frame.passes { for touch in pass where touch.phase == .began {
+                count = last.map { frame.timestamp - $0 < interval } == true ? count + 1 : 1
+                last = frame.timestamp
+                out.append(ToolkitGesture(kind: .tap, time: (frame.timestamp * 1000).rounded(), recognizer: recognizer, count: count))
+            } }
+            return out
+        }
+        mutating func advance(to time: Double) -> [ToolkitGesture] { [] }
+        var corpus: [ToolkitCorpusCase] { [] }
+    }
+
+    @Test func sameKindCountAndTimeMatchWhateverTheRecognizerIsCalled() throws {
+        let items = try CompactTrace.parse("down 0 10 10 t=5000000; frame; up 0 t=5000300; frame\ndown 0 10 10 t=5000450; frame; up 0 t=5000750; frame")
+        let same = ModelSideBySide(items: items, a: CountingTaps("a-1", "GtkGestureClick", interval: 0.4),
+                                   b: CountingTaps("b-1", "TapHandler", interval: 0.4))
+        #expect(same.differences == 0)
+        #expect(same.text().hasSuffix("equal\n"))
+        let differ = ModelSideBySide(items: items, a: CountingTaps("a-1", "GtkGestureClick", interval: 0.4),
+                                     b: CountingTaps("b-1", "TapHandler", interval: 0.6))
+        #expect(differ.differences == 2)
+        let text = differ.text()
+        #expect(text.contains("+450    GtkGestureClick tap ×1"))
+        #expect(text.contains("TapHandler tap ×2   ≠"))
+        #expect(text.hasSuffix("2 gestures differ\n"))
+    }
+}

@@ -164,11 +164,11 @@ public struct ToolkitsRunner: Sendable {
         result.modelName = model?.name
         do {
             if let problem = oracle.installationProblem() { throw OracleError(problem) }
+            let file = try configuration.oracleFile(oracle)
             guard model != nil else { throw OracleError("\(name): this build has no model of \(oracle.displayName)") }
             let cases = try Self.cases(for: model, configuration)
             guard !cases.isEmpty else { throw OracleError("\(name): no cases (give scripts or --corpus)") }
             board.start(name, total: cases.count)
-            let file = try configuration.oracleFile(oracle)
             let session = try OracleSession(oracle, oracleFile: file, startTimeout: configuration.startTimeout)
             // Registered before anything starts: the oracle runs in a process group of its own,
             // which a terminal's Ctrl-C does not reach.

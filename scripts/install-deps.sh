@@ -19,6 +19,9 @@ packages=(
     mir-demos mir-platform-graphics-wayland20 enlightenment
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
+    # The real toolkits `gesture-sandbox toolkits` runs as oracles (docs/toolkits.md): GTK 4 through
+    # Debian's python3 bindings (gtk/oracle.py).
+    python3-gi gir1.2-gtk-4.0
 )
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {

@@ -20,6 +20,9 @@ packages=(
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
 )
+# The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
+# updates: 7 packages, 115 MB to download, 370 MB installed.
+packages+=(chromium)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -102,6 +102,7 @@ let package = Package(
             "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
@@ -122,8 +123,6 @@ let package = Package(
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
             "WaylandPlumbing", "TestSupport",
         ]),
-        // The toolkit models on the cases the real toolkits decided (headless).
-        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
         // The real toolkits against their models (the `toolkits` tier: GTK, Qt and Chromium under weston).
         .testTarget(name: "ToolkitOracleTests", dependencies: [
             "ToolkitOracles", "TouchKit", "TouchStream", "TestSupport",

@@ -44,17 +44,19 @@ struct ToolkitsCommandTests {
         let folder = try TemporaryDirectory(prefix: "toolkits-command", ownerOnly: true)
         let tmp = folder.file("tmp")
         try FileManager.default.createDirectory(atPath: tmp, withIntermediateDirectories: false)
-        let long = (0..<20).map { _ in Self.tap }.joined()
-        let script = try folder.write("long.txt", long)
-        let process = try sandboxProcess(["toolkits", script, "--toolkits", "gtk,chromium", "-o", folder.file("out")])
+        // Fifteen cases: about 40 s of injection, interrupted a few seconds in.
+        let scripts = try (1...15).map { try folder.write("tap\($0).txt", Self.tap) }
+        let process = try sandboxProcess(["toolkits"] + scripts + ["--toolkits", "gtk,chromium", "-o", folder.file("out")])
         process.environment?["TMPDIR"] = tmp
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
         // Long enough for both toolkits to be up and injecting.
         let deadline = Date().addingTimeInterval(60)
-        while Self.processes(mentioning: tmp).count < 4, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.2) }
-        #expect(Self.processes(mentioning: tmp).count >= 4, "westons and toolkits should be running")
+        // The command, two westons, python3 and Chromium's browser, zygote and renderer processes.
+        while Self.processes(mentioning: tmp).count < 6, Date() < deadline, process.isRunning { Thread.sleep(forTimeInterval: 0.2) }
+        Thread.sleep(forTimeInterval: 2)
+        #expect(Self.processes(mentioning: tmp).count >= 6, "westons and toolkits should be running")
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)

@@ -8,7 +8,7 @@ import TouchStream
 /// One oracle running under a private harness weston, from start to stop.
 ///
 /// Lifecycle: `init` makes a 0700 session folder (the toolkit's HOME, XDG_CONFIG_HOME,
-/// XDG_CACHE_HOME, XDG_DATA_HOME and browser profile, its logs), starts weston (kiosk shell), then
+/// XDG_CACHE_HOME, XDG_DATA_HOME, TMPDIR and browser profile, its logs); `start` starts weston (kiosk shell), then
 /// the oracle with `WAYLAND_DEBUG=client`, and returns once the oracle printed its ready line; `run`
 /// injects the cases one after another in real time, each followed by a quiet gap, and returns what
 /// the toolkit received and reported per case; `stop` ends the oracle's process group and weston by
@@ -86,7 +86,7 @@ public final class OracleSession: @unchecked Sendable {
 
     private func launch(oracleFile: String, weston: WestonInstance) throws -> OracleProcess {
         let home = folder + "/home"
-        for sub in ["", "/.config", "/.cache", "/.local/share"] {
+        for sub in ["", "/.config", "/.cache", "/.local/share", "/tmp"] {
             try FileManager.default.createDirectory(atPath: home + sub, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
@@ -104,6 +104,8 @@ public final class OracleSession: @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = home + "/.cache"
         environment["XDG_DATA_HOME"] = home + "/.local/share"
         environment["GSETTINGS_BACKEND"] = "memory"
+        // Chromium keeps its singleton socket folder in TMPDIR and does not remove it when stopped.
+        environment["TMPDIR"] = home + "/tmp"
         environment["WAYLAND_DEBUG"] = "client"
         return try OracleProcess(executable: executable, arguments: arguments, environment: environment,
                                  workingDirectory: folder, outputPath: folder + "/stdout.log",

@@ -159,8 +159,11 @@ import TouchStream
     @Test func theMarkdownPutsDisagreementsFirstWithTimesFromTheFirstDown() throws {
         let text = ToolkitsReport.markdown(try result())
         let disagreements = try #require(text.range(of: "## Disagreements (1)"))
-        let agreeing = try #require(text.range(of: "## Agreeing cases"))
-        #expect(disagreements.lowerBound < agreeing.lowerBound)
+        let scripts = try #require(text.range(of: "## Scripts"))
+        let agreeing = try #require(text.range(of: "## Agreeing corpus cases"))
+        #expect(disagreements.lowerBound < scripts.lowerBound && scripts.lowerBound < agreeing.lowerBound)
+        // The script file's case, under the script with each toolkit that ran it.
+        #expect(text.contains("### two-slow-taps · GTK 4 (model differs)"))
         #expect(text.contains("| +450 | GtkGestureClick tap ×1 | — | real only |"))
         #expect(text.contains("| +450 | — | GtkGestureClick tap ×2 | model only |"))
         #expect(text.contains("| GTK 4 | 4.8.3 | gtk-4.8 | 1 | 0 | 0.0 % |"))

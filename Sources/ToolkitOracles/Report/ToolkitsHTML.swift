@@ -23,9 +23,10 @@ public enum ToolkitsHTML {
         body += "<h2>Disagreements (\(differing.count))</h2>\n"
         if differing.isEmpty { body += p("None.") }
         for (toolkit, item) in differing { body += section(toolkit, item) }
-        body += "<h2>Agreeing cases</h2>\n"
+        body += scripts(result)
+        body += "<h2>Agreeing corpus cases</h2>\n"
         for toolkit in result.toolkits where toolkit.problem == nil {
-            let agreeing = toolkit.cases.filter(\.comparison.agrees)
+            let agreeing = toolkit.cases.filter { $0.comparison.agrees && $0.testCase.isCorpus }
             body += "<details><summary>\(escape(toolkit.oracle.displayName)) \(escape(toolkit.version ?? "")): \(agreeing.count) cases</summary>\n"
             for item in agreeing { body += section(toolkit, item) }
             body += "</details>\n"
@@ -44,6 +45,8 @@ public enum ToolkitsHTML {
             section { border-left: 3px solid #ccc; padding-left: 8px; margin: 0.8em 0; }
             section.differ { border-color: #d66; }
             pre { background: #f6f6f6; padding: 6px; white-space: pre-wrap; }
+            .side { display: flex; flex-wrap: wrap; gap: 16px; }
+            .side figure { margin: 0; }
             </style>
             </head>
             <body>
@@ -53,19 +56,45 @@ public enum ToolkitsHTML {
             """
     }
 
+    /// The script files, each with every toolkit's real and model gestures side by side.
+    private static func scripts(_ result: ToolkitsResult) -> String {
+        let names = ToolkitsReport.scriptNames(result)
+        guard !names.isEmpty else { return "" }
+        var html = "<h2>Scripts</h2>\n"
+        for name in names {
+            let items = result.toolkits.compactMap { toolkit in
+                toolkit.cases.first { $0.testCase.name == name && !$0.testCase.isCorpus }.map { (toolkit, $0) }
+            }
+            guard let first = items.first?.1 else { continue }
+            html += "<h3>\(escape(name))</h3>\n<pre>\(escape(first.testCase.script.trimmingCharacters(in: .whitespacesAndNewlines)))</pre>\n"
+            html += "<div class=\"side\">\n"
+            for (toolkit, item) in items {
+                html += "<figure><figcaption>\(escape(toolkit.oracle.displayName)) \(escape(toolkit.version ?? "")): "
+                    + (item.comparison.agrees ? "model agrees" : "model differs") + "</figcaption>\n"
+                html += caseTable(toolkit, item) + "</figure>\n"
+            }
+            html += "</div>\n"
+        }
+        return html
+    }
+
+    private static func caseTable(_ toolkit: ToolkitResult, _ item: ToolkitCaseResult) -> String {
+        let rows = ToolkitsReport.sideBySide(item).map { row -> [(String, String?)] in
+            let mark = row[3]
+            let cls: String? = mark.isEmpty ? nil : (mark.hasSuffix("only") ? "differ" : "off")
+            return [(row[0], nil), (row[1], row[1] == "—" ? "differ" : nil), (row[2], row[2] == "—" ? "differ" : nil), (mark, cls)]
+        }
+        return rows.isEmpty ? p("Neither recognised anything.")
+            : table(["ms", "\(toolkit.oracle.displayName) (real)", toolkit.modelName ?? "model", ""], rows)
+    }
+
     private static func section(_ toolkit: ToolkitResult, _ item: ToolkitCaseResult) -> String {
         let agrees = item.comparison.agrees
         var html = "<section class=\"\(agrees ? "agree" : "differ")\">\n"
         html += "<h3>\(escape(toolkit.oracle.toolkit)) · \(escape(item.testCase.name))</h3>\n"
         html += p(escape(item.testCase.summary) + " <small>(\(escape(item.testCase.source)))</small>", raw: true)
         html += "<pre>\(escape(item.testCase.script.trimmingCharacters(in: .whitespacesAndNewlines)))</pre>\n"
-        let rows = ToolkitsReport.sideBySide(item).map { row -> [(String, String?)] in
-            let mark = row[3]
-            let cls: String? = mark.isEmpty ? nil : (mark.hasSuffix("only") ? "differ" : "off")
-            return [(row[0], nil), (row[1], row[1] == "—" ? "differ" : nil), (row[2], row[2] == "—" ? "differ" : nil), (mark, cls)]
-        }
-        html += rows.isEmpty ? p("Neither recognised anything.")
-            : table(["ms", "\(toolkit.oracle.displayName) (real)", toolkit.modelName ?? "model", ""], rows)
+        html += caseTable(toolkit, item)
         let updates = item.real.filter(\.kind.isUpdate).count, modelUpdates = item.model.filter(\.kind.isUpdate).count
         if updates + modelUpdates > 0 { html += p("Updates (not compared): real \(updates), model \(modelUpdates).") }
         return html + "</section>\n"

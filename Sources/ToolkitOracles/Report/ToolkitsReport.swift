@@ -23,15 +23,37 @@ public enum ToolkitsReport {
         text += "\n## Disagreements (\(differing.count))\n\n"
         if differing.isEmpty { text += "None.\n\n" }
         for (toolkit, item) in differing { text += caseSection(toolkit, item) }
-        text += "## Agreeing cases\n\n"
+        let names = scriptNames(result)
+        if !names.isEmpty { text += "## Scripts\n\n" }
+        for name in names {
+            for toolkit in result.toolkits {
+                guard let item = toolkit.cases.first(where: { $0.testCase.name == name && !$0.testCase.isCorpus }) else { continue }
+                text += "### \(name) · \(toolkit.oracle.displayName) (model \(item.comparison.agrees ? "agrees" : "differs"))\n\n"
+                let rows = sideBySide(item)
+                text += rows.isEmpty ? "Neither recognised anything.\n\n"
+                    : markdownTable(["ms", "\(toolkit.oracle.displayName) (real)", "\(toolkit.modelName ?? "model")", ""], rows) + "\n"
+            }
+        }
+        text += "## Agreeing corpus cases\n\n"
         for toolkit in result.toolkits where toolkit.problem == nil {
-            let agreeing = toolkit.cases.filter(\.comparison.agrees)
+            let agreeing = toolkit.cases.filter { $0.comparison.agrees && $0.testCase.isCorpus }
             text += "### \(toolkit.oracle.displayName) \(toolkit.version ?? "") — \(agreeing.count) cases\n\n"
             text += markdownTable(["case", "both recognised"], agreeing.map { item in
                 [item.testCase.name, item.comparison.real.map { short($0, item) }.joined(separator: ", ").ifEmpty("nothing")]
             }) + "\n"
         }
         return text
+    }
+
+    /// The script files' case names (not the corpora's), in run order.
+    static func scriptNames(_ result: ToolkitsResult) -> [String] {
+        var names: [String] = []
+        for toolkit in result.toolkits {
+            for item in toolkit.cases where !item.testCase.isCorpus && !names.contains(item.testCase.name) {
+                names.append(item.testCase.name)
+            }
+        }
+        return names
     }
 
     /// Cases, toolkits and duration in one sentence.

@@ -31,6 +31,11 @@ public struct OracleCase: Sendable {
         }
     }
 
+    /// True for a case of a model's corpus (not a script file).
+    public var isCorpus: Bool { source.hasPrefix(Self.corpusSourcePrefix) }
+    /// How a corpus case's `source` starts.
+    public static let corpusSourcePrefix = "corpus of "
+
     /// The script moved by (`dx`, `dy`): window-relative points to output points.
     func items(offsetBy dx: Double, _ dy: Double) -> [ScriptItem] {
         guard dx != 0 || dy != 0 else { return items }

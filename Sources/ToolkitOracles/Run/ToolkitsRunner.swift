@@ -147,7 +147,7 @@ public struct ToolkitsRunner: Sendable {
             if let limit = configuration.corpusLimit { corpus = Array(corpus.prefix(limit)) }
             for entry in corpus {
                 cases.append(try OracleCase(name: entry.name, summary: entry.summary, script: entry.script,
-                                            source: "corpus of \(model.name), case \(entry.name)"))
+                                            source: OracleCase.corpusSourcePrefix + "\(model.name), case \(entry.name)"))
             }
         }
         return cases
@@ -159,7 +159,7 @@ public struct ToolkitsRunner: Sendable {
             preconditionFailure("toolkit names are checked before a run")
         }
         var result = ToolkitResult(oracle: oracle)
-        defer { board.finish(name) }
+        defer { board.finish(name, failed: result.problem != nil) }
         let model = configuration.model(name)
         result.modelName = model?.name
         do {
@@ -234,7 +234,7 @@ private final class ProgressBoard: @unchecked Sendable {
     private let order: [String]
     private var done: [String: Int] = [:]
     private var totals: [String: Int] = [:]
-    private var finished: Set<String> = []
+    private var finished: [String: Bool] = [:]
     private let report: (@Sendable (String) -> Void)?
 
     init(toolkits: [String], report: (@Sendable (String) -> Void)?) {
@@ -244,13 +244,13 @@ private final class ProgressBoard: @unchecked Sendable {
 
     func start(_ toolkit: String, total: Int) { update { totals[toolkit] = total; done[toolkit] = 0 } }
     func advance(_ toolkit: String, to count: Int) { update { done[toolkit] = count } }
-    func finish(_ toolkit: String) { update { finished.insert(toolkit) } }
+    func finish(_ toolkit: String, failed: Bool) { update { finished[toolkit] = failed } }
 
     private func update(_ change: () -> Void) {
         lock.lock()
         change()
         let line = order.map { name -> String in
-            if finished.contains(name) { return "\(name) done" }
+            if let failed = finished[name] { return "\(name) \(failed ? "could not run" : "done")" }
             guard let total = totals[name] else { return "\(name) starting" }
             return "\(name) \(done[name] ?? 0)/\(total)"
         }.joined(separator: ", ")

@@ -102,6 +102,7 @@ let package = Package(
             "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        // TouchStream: the models are fed traces imported from real toolkit runs, assembled as replay does.
         .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),

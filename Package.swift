@@ -99,6 +99,8 @@ let package = Package(
             "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        // The toolkit models on streams real toolkits decided, assembled as the oracle runs assemble them.
+        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),

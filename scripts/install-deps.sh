@@ -19,6 +19,9 @@ packages=(
     mir-demos mir-platform-graphics-wayland20 enlightenment
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
+    # The Qt 6 Quick oracle (oracles/qt): the qml runner, QtQuick and its Window module, the Wayland platform
+    # plugin, and QtQml.WorkerScript, without which QtQuick does not load.
+    qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland qml6-module-qtqml-workerscript
 )
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {

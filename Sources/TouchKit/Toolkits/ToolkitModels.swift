@@ -4,7 +4,9 @@
 public enum ToolkitModels {
     /// A fresh instance of each model, in report order (gtk, qt, chromium).
     public static func all() -> [any ToolkitModel] {
-        []
+        [
+            Qt64Model(),
+        ]
     }
 
     /// A fresh model called `name` (`gtk-4.8`), or the model of toolkit `name` (`gtk`); nil when none.

@@ -6,6 +6,7 @@ public enum ToolkitModels {
     public static func all() -> [any ToolkitModel] {
         [
             GTK48Model(),
+            Qt64Model(),
             Chromium156Model(),
         ]
     }

@@ -111,7 +111,12 @@ import TouchStream
             var name = "lp", toolkit = "gtk"
             var downAt: Double?
             mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
-                for pass in frame.passes { for touch in pass where touch.phase == .began { downAt = frame.timestamp } }
+                for pass in frame.passes {
+                    for touch in pass {
+                        if touch.phase == .began { downAt = frame.timestamp }
+                        if touch.phase == .ended || touch.phase == .cancelled { downAt = nil }
+                    }
+                }
                 return []
             }
             mutating func advance(to time: Double) -> [ToolkitGesture] {
@@ -126,6 +131,30 @@ import TouchStream
         var model: any ToolkitModel = LongPressAfter500()
         let gestures = ModelReplay.gestures(&model, records: records, end: Double(b + 1200) / 1000)
         #expect(gestures.map(\.time) == [Double(b)])
+        // A cancel has no time: fed as it stands it comes "at" the down, before the timer could fire;
+        // with the time it really came (700 ms later) the long press fires first, as in the toolkit.
+        let cancelled = records + [RawRecord(.cancel)]
+        var fresh: any ToolkitModel = LongPressAfter500()
+        #expect(ModelReplay.gestures(&fresh, records: cancelled, end: Double(b + 1200) / 1000).isEmpty)
+        fresh = LongPressAfter500()
+        let timed = ModelReplay.gestures(&fresh, records: cancelled, cancelTimes: [nil, nil, Double(b + 700)],
+                                         end: Double(b + 1200) / 1000)
+        #expect(timed.map(\.kind) == [.longPress])
+    }
+
+    @Test func cancelsGetTheirTimeFromTheReceiptStamps() {
+        // libwayland 1.21 (µs modulo 2^32, shown as ms) across its wrap, and 1.23's wall clock.
+        let log = """
+            [4294960.000] wl_touch@17.down(791, 13425496, wl_surface@18, 0, 150.00000000, 150.00000000)
+            [4294960.050] wl_touch@17.frame()
+            [4294960.100]  -> wl_surface@18.commit()
+            [     3.000] wl_touch@17.cancel()
+            [     3.100] wl_touch@9.cancel()
+            [12:28:16.100000] wl_touch#17.motion(2000000, 0, 1.00000000, 2.00000000)
+            [12:28:16.800000] wl_touch#17.cancel()
+            """
+        #expect(ReceiptTimes.cancels(in: log, touchObject: 17) == [13425496 + 10.296, 2000700].map { $0.rounded() })
+        #expect(ReceiptTimes.cancels(in: log).count == 3)
     }
 
     // MARK: - Reports

@@ -14,17 +14,23 @@ enum CaseSplitter {
     struct Part {
         var gestures: [ToolkitGesture] = []
         var records: [RawRecord] = []
+        /// Beside each record: the estimated wl_touch time (ms) of an untimed cancel, else nil.
+        var cancelTimes: [Double?] = []
     }
 
-    /// The parts, one per window, and how many gestures fell in none.
-    static func split(records: [RawRecord], gestures: [OracleGestureLine], windows: [(start: UInt32, end: UInt32)])
-        -> (parts: [Part], unplaced: Int) {
+    /// The parts, one per window, and how many gestures fell in none. `cancelTimes` (aligned with
+    /// `records`, or empty) travel with their records.
+    static func split(records: [RawRecord], cancelTimes: [Double?] = [], gestures: [OracleGestureLine],
+                      windows: [(start: UInt32, end: UInt32)]) -> (parts: [Part], unplaced: Int) {
         var parts = Array(repeating: Part(), count: windows.count)
         var current: Int?
-        for record in records {
+        for (index, record) in records.enumerated() {
             if record.event.isCapabilities { continue }
             if let time = record.event.time { current = window(of: time, in: windows) }
-            if let current { parts[current].records.append(record) }
+            if let current {
+                parts[current].records.append(record)
+                parts[current].cancelTimes.append(index < cancelTimes.count ? cancelTimes[index] : nil)
+            }
         }
         let edgeTimes = records.compactMap { record -> UInt32? in
             switch record.event {

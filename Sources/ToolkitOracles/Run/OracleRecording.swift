@@ -13,6 +13,9 @@ public struct OracleCaseRecording: Sendable {
     public var gestures: [ToolkitGesture]
     /// The wl_touch records the toolkit received in [start, end), moved to window-relative points.
     public var received: [RawRecord]
+    /// Beside each received record: when an untimed cancel came on the wl_touch clock (ms, from the
+    /// WAYLAND_DEBUG receipt stamps: ``ReceiptTimes``), else nil.
+    public var cancelTimes: [Double?] = []
 }
 
 /// A whole run of one toolkit: what it said of itself and each case.

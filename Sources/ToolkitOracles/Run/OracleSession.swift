@@ -184,8 +184,13 @@ public final class OracleSession: @unchecked Sendable {
         let debugLog = process.errors()
         let messages = OracleOutput.messages(channelText(process), channel: oracle.channel)
         let (lines, malformed) = OracleOutput.gestures(in: messages)
-        let records = try Self.received(debugLog, toolkit: oracle.toolkit)
-        let (parts, unplaced) = CaseSplitter.split(records: records, gestures: lines, windows: windows)
+        let (records, touchObject) = try Self.received(debugLog, toolkit: oracle.toolkit)
+        var cancels = ReceiptTimes.cancels(in: debugLog, touchObject: touchObject)[...]
+        let cancelTimes = records.map { record -> Double? in
+            guard case .cancel = record.event else { return nil }
+            return cancels.popFirst()
+        }
+        let (parts, unplaced) = CaseSplitter.split(records: records, cancelTimes: cancelTimes, gestures: lines, windows: windows)
         var recordings: [OracleCaseRecording] = []
         for (index, testCase) in cases.enumerated() {
             var received = parts[index].records
@@ -195,7 +200,8 @@ public final class OracleSession: @unchecked Sendable {
                 received = received.map { RawRecord($0.event.translated(dx, dy), hiResTimeNanoseconds: $0.hiResTimeNanoseconds) }
             }
             recordings.append(OracleCaseRecording(testCase: testCase, start: windows[index].start, end: windows[index].end,
-                                                  gestures: parts[index].gestures, received: received))
+                                                  gestures: parts[index].gestures, received: received,
+                                                  cancelTimes: parts[index].cancelTimes))
         }
         let gestureLog = messages.filter { $0.hasPrefix("{") }.map { $0 + "\n" }.joined()
         return OracleRecording(ready: ready, offsetX: offset.x, offsetY: offset.y, cases: recordings,
@@ -205,13 +211,15 @@ public final class OracleSession: @unchecked Sendable {
 
     /// The wl_touch records in a WAYLAND_DEBUG log. A toolkit that made several wl_touch objects of
     /// one seat gets each event once per object: the first object that received events is kept.
-    static func received(_ log: String, toolkit: String) throws -> [RawRecord] {
+    /// Returns the records and the wl_touch object kept (nil: the only one).
+    static func received(_ log: String, toolkit: String) throws -> (records: [RawRecord], touchObject: Int?) {
         do {
-            var imported = try WaylandDebugImporter.importLog(log, name: "\(toolkit) WAYLAND_DEBUG log")
+            let imported = try WaylandDebugImporter.importLog(log, name: "\(toolkit) WAYLAND_DEBUG log")
             if imported.touchObjects.count > 1, let first = imported.touchObjects.first {
-                imported = try WaylandDebugImporter.importLog(log, name: "\(toolkit) WAYLAND_DEBUG log", touchObject: first)
+                let one = try WaylandDebugImporter.importLog(log, name: "\(toolkit) WAYLAND_DEBUG log", touchObject: first)
+                return (one.records, first)
             }
-            return imported.records
+            return (imported.records, imported.touchObjects.first)
         } catch {
             throw OracleError("\(toolkit): \(error)")
         }

@@ -192,7 +192,8 @@ public struct ToolkitsRunner: Sendable {
     /// The model fed what the toolkit received in one case, compared with what the toolkit reported.
     static func compare(_ recorded: OracleCaseRecording, _ fresh: any ToolkitModel) -> ToolkitCaseResult {
         var model = fresh
-        let modelled = ModelReplay.gestures(&model, records: recorded.received, end: Double(recorded.end) / 1000)
+        let modelled = ModelReplay.gestures(&model, records: recorded.received, cancelTimes: recorded.cancelTimes,
+                                            end: Double(recorded.end) / 1000)
         return ToolkitCaseResult(testCase: recorded.testCase, real: recorded.gestures, model: modelled,
                                  comparison: GestureComparison(real: recorded.gestures, model: modelled),
                                  received: recorded.received, start: recorded.start)

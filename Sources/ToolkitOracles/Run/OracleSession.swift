@@ -45,7 +45,8 @@ public final class OracleSession: @unchecked Sendable {
         self.oracle = oracle
         self.oracleFile = oracleFile
         self.startTimeout = startTimeout
-        folder = try Self.makeFolder(prefix: "gesture-toolkit-\(oracle.toolkit)")
+        // Short: Chromium's singleton socket goes in TMPDIR below it, and a socket path has 108 bytes.
+        folder = try Self.makeFolder(prefix: "gs-\(oracle.toolkit)")
         ready = OracleReady(toolkit: oracle.toolkit, version: "")
     }
 
@@ -86,7 +87,7 @@ public final class OracleSession: @unchecked Sendable {
 
     private func launch(oracleFile: String, weston: WestonInstance) throws -> OracleProcess {
         let home = folder + "/home"
-        for sub in ["", "/.config", "/.cache", "/.local/share", "/tmp"] {
+        for sub in ["", "/.config", "/.cache", "/.local/share"] {
             try FileManager.default.createDirectory(atPath: home + sub, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         }
@@ -104,8 +105,11 @@ public final class OracleSession: @unchecked Sendable {
         environment["XDG_CACHE_HOME"] = home + "/.cache"
         environment["XDG_DATA_HOME"] = home + "/.local/share"
         environment["GSETTINGS_BACKEND"] = "memory"
-        // Chromium keeps its singleton socket folder in TMPDIR and does not remove it when stopped.
-        environment["TMPDIR"] = home + "/tmp"
+        // Chromium keeps its singleton socket folder in TMPDIR and does not remove it when stopped:
+        // a TMPDIR in the session folder goes with it.
+        try FileManager.default.createDirectory(atPath: folder + "/t", withIntermediateDirectories: false,
+                                                attributes: [.posixPermissions: 0o700])
+        environment["TMPDIR"] = folder + "/t"
         environment["WAYLAND_DEBUG"] = "client"
         return try OracleProcess(executable: executable, arguments: arguments, environment: environment,
                                  workingDirectory: folder, outputPath: folder + "/stdout.log",

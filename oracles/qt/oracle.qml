@@ -176,7 +176,7 @@ Window {
                                  x: pinch.centroid.position.x, y: pinch.centroid.position.y })
                 else
                     root.end({ kind: "pinch-end", time: null, recognizer: "PinchHandler",
-                               scale: pinch.activeScale, angle: pinch.activeRotation })
+                               scale: pinch.activeScale, angle: pinch.rotation })
             }
         }
     }

@@ -68,6 +68,8 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var recognizers: [RecognizerLine]
     /// Input → presented latency over the last seconds (`PresentLatencyWindow.line`), if measured.
     public var latency: String?
+    /// What each toolkit model recognised for the same touches (`ToolkitModelWatch.lines`); empty: not shown.
+    public var toolkitModels: [String] = []
 
     /// Creates a snapshot; lists default to empty.
     public init(windowSize: Size, scene: String, profile: String, seatName: String? = nil,

@@ -5,7 +5,9 @@ public enum ToolkitModels {
     /// A fresh instance of each model, in report order (gtk, qt, chromium).
     public static func all() -> [any ToolkitModel] {
         [
+            GTK48Model(),
             Qt64Model(),
+            Chromium156Model(),
         ]
     }
 

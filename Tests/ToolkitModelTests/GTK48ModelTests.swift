@@ -143,6 +143,50 @@ import TouchStream
         #expect(Self.kinds(out, "GtkGestureSwipe") == ["cancel@10427312", "swipe@10427312"])
     }
 
+    @Test func aPressThatMovesTheDoubleClickDistanceEndsTheSeries() throws {
+        // GTK 4.8 measures the motion with gtk-double-click-distance (5 px), from the series' first press.
+        let still = try Self.gestures([
+            Self.down(353, 13679542, 0, 200, 200), Self.frame, Self.up(355, 13679603, 0),
+            Self.down(356, 13679683, 0, 200, 200), Self.frame, Self.motion(13679724, 0, 202, 200), Self.frame,
+            Self.up(358, 13679764, 0),
+            Self.down(359, 13679826, 0, 200, 200), Self.frame, Self.up(361, 13679887, 0),
+        ])
+        #expect(Self.taps(still) == ["1@13679542", "2@13679683", "3@13679826"])
+        let moved = try Self.gestures([
+            Self.down(413, 13691608, 0, 200, 200), Self.frame, Self.up(415, 13691668, 0),
+            Self.down(416, 13691749, 0, 200, 200), Self.frame, Self.motion(13691792, 0, 208, 200), Self.frame,
+            Self.up(418, 13691836, 0),
+            Self.down(419, 13691896, 0, 200, 200), Self.frame, Self.up(421, 13691957, 0),
+        ])
+        #expect(Self.taps(moved) == ["1@13691608", "2@13691749", "1@13691896"])
+    }
+
+    @Test func longPressMotionIsCheckedPerAxis() throws {
+        // 6,6 px: 8.5 px in a straight line, but not beyond 8 px on either axis, so GTK's long press still fires.
+        let out = try Self.gestures([
+            Self.down(500, 13714707, 0, 150, 300), Self.frame, Self.motion(13714864, 0, 156, 306), Self.frame,
+            Self.up(502, 13715514, 0),
+        ])
+        #expect(Self.kinds(out, "GtkGestureLongPress") == ["long-press@13714707"])
+    }
+
+    @Test func aSecondFingerEndsTheDragAndTheNextMotionAfterItsLiftBeginsItAgain() throws {
+        let out = try Self.gestures([
+            Self.down(704, 13810036, 0, 200, 200), Self.frame, Self.motion(13810077, 0, 220, 200), Self.frame,
+            Self.down(706, 13810120, 1, 260, 280), Self.frame, Self.up(707, 13810180, 1), Self.frame,
+            Self.motion(13810221, 0, 240, 200), Self.frame, Self.motion(13810262, 0, 270, 200), Self.frame,
+            Self.up(708, 13810302, 0),
+        ])
+        #expect(Self.kinds(out, "GtkGestureDrag")
+            == ["drag-begin@13810036", "drag-end@13810120", "drag-begin@13810221", "drag-end@13810302"])
+        // The new pan measures from where the drag began again: no offset at that motion, 30 px at the next.
+        #expect(Self.kinds(out, "GtkGesturePan")
+            == ["pan-begin@13810077", "pan-end@13810120", "pan-begin@13810262", "pan-end@13810302"])
+        #expect(Self.kinds(out, "GtkGestureZoom") == ["pinch-begin@13810120", "pinch-end@13810180"])
+        #expect(Self.kinds(out, "GtkGestureSwipe") == ["swipe@13810302"])
+        #expect(Self.taps(out) == ["1@13810036"])
+    }
+
     @Test func everyCorpusCaseIsNamedOnceAndFitsTheWindow() {
         let corpus = GTK48Model().corpus
         #expect(corpus.count >= 150)

@@ -176,7 +176,7 @@ Window {
                                  x: pinch.centroid.position.x, y: pinch.centroid.position.y })
                 else
                     root.end({ kind: "pinch-end", time: null, recognizer: "PinchHandler",
-                               scale: pinch.activeScale, angle: pinch.activeRotation })
+                               scale: pinch.activeScale, angle: pinch.rotation })
             }
         }
     }
@@ -186,12 +186,12 @@ Window {
     function announce() {
         if (announced || width < 1 || height < 1)
             return
+        announced = true
         const hints = hintsOrNull()
         if (hints === null) {
             Qt.exit(2)
             return
         }
-        announced = true
         root.emit({ ready: true, toolkit: "qt", version: "6.4.2", width: width, height: height, hints: hints })
     }
     onFrameSwapped: announce()

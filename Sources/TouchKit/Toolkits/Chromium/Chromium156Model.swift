@@ -16,7 +16,9 @@
 /// before, is a two-finger tap, which Blink also turns into `contextmenu`. A third finger ends all taps.
 /// wl_touch.cancel is `pointercancel` and ends everything.
 public struct Chromium156Model: ToolkitModel {
+    /// The modelled version, as the CLI spells it.
     public let name = "chromium-156"
+    /// The oracle it is checked against.
     public let toolkit = "chromium"
 
     /// Where each finger of the current sequence is now, by wl_touch id.
@@ -51,6 +53,8 @@ public struct Chromium156Model: ToolkitModel {
     /// A model with no finger down and no series running.
     public init() {}
 
+    /// Fires a long press that fell due, then takes the frame's touches one by one, as Chromium
+    /// dispatches each wl_touch event as its own motion event.
     public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
         var out = advance(to: frame.timestamp)
         for pass in frame.passes {
@@ -67,6 +71,7 @@ public struct Chromium156Model: ToolkitModel {
         return out
     }
 
+    /// Fires the long press when its timer ran out by `time` (seconds).
     public mutating func advance(to time: Double) -> [ToolkitGesture] {
         guard let deadline = longPressDeadline, deadline <= time, let primary else { return [] }
         // ActivateLongPressGesture stops every timer; OnLongPress makes the coming up tap-less.
@@ -76,6 +81,7 @@ public struct Chromium156Model: ToolkitModel {
                                x: primary.location.x, y: primary.location.y)]
     }
 
+    /// The boundary cases of ``Chromium156Thresholds``, each well inside and well outside.
     public var corpus: [ToolkitCorpusCase] { Chromium156Corpus.cases }
 
     // MARK: - Motion events, as the detector sees them

@@ -7,7 +7,9 @@
 /// GTK hands each wl_touch event to the controllers in the reverse order they were added (the GTK oracle adds them
 /// click, long press, drag, pan, zoom, rotate, swipe), so gestures come out in that order within one event.
 public struct GTK48Model: ToolkitModel {
+    /// The model's name with the GTK version it re-creates.
     public let name = "gtk-4.8"
+    /// Checked against oracles/gtk/oracle.py.
     public let toolkit = "gtk"
     /// The settings and constants the controllers read.
     public let settings: GTK48Settings
@@ -29,6 +31,7 @@ public struct GTK48Model: ToolkitModel {
         click = GTKClickGesture(settings: settings)
     }
 
+    /// Each touch of the frame becomes one GDK touch event, handed to every controller; timers due first.
     public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
         let time = Self.milliseconds(frame.timestamp)
         var out = fireTimers(upTo: time)
@@ -48,6 +51,7 @@ public struct GTK48Model: ToolkitModel {
         return out
     }
 
+    /// Runs the double-click and long-press timers up to `time` (seconds on the wl_touch clock).
     public mutating func advance(to time: Double) -> [ToolkitGesture] {
         fireTimers(upTo: Self.milliseconds(time))
     }

@@ -1,8 +1,8 @@
 // MARK: - The qt-6.4 boundary corpus
 
-/// Cases generated from ``Qt64Settings``: each threshold well inside and well outside (±40 % or
-/// more around the 400 ms tap interval and the 800 ms long press, ±4 px or more around the 10 px
-/// distances), per-axis against diagonal movement, release-to-release against press-to-press
+/// Cases generated from ``Qt64Settings``: each threshold well inside and well outside (at least
+/// 40 % from the 400 ms tap interval, at least 150 ms from the 800 ms long press, at least 3 px
+/// from the 10 px distances), per-axis against diagonal movement, release-to-release against press-to-press
 /// tap timing, fingers pressed together or one after another, added or lifted mid-gesture, and
 /// wl_touch.cancel. Every case ends with all fingers up (a cancel case with a plain tap that
 /// leaves TapHandler as it found it) and lasts at most 1.5 s.

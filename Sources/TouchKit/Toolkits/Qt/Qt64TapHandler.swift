@@ -67,7 +67,8 @@ extension Qt64Model {
         return wanted
     }
 
-    /// QQuickTapHandler::handleEventPoint, then QQuickSinglePointHandler's (which forgets a released point).
+    /// QQuickTapHandler::handleEventPoint, then QQuickSinglePointHandler's, which forgets a released point
+    /// (always, with the oracle's `acceptedButtons: Qt.NoButton`; see docs/toolkits/qt-6.4.md).
     mutating func tapHandle() {
         guard let id = tap.pointId, let point = event.point(id) else { return }
         switch point.state {

@@ -69,11 +69,13 @@ public struct ToolkitOracle: Sendable {
                         "/usr/lib/*/qt6/qml/QtQuick/Window/qmldir", "/usr/lib/*/qt6/plugins/platforms/libqwayland-generic.so",
                         "/usr/lib/*/qt6/qml/QtQml/WorkerScript/qmldir"],
         command: { launch in
-            // An empty platform theme: no desktop theme plugin may change the style hints.
+            // An empty platform theme: no desktop theme plugin may change the style hints. Without
+            // QML_NO_TOUCH_COMPRESSION Qt Quick merges touch updates that arrive between two of its
+            // frames, so on a loaded machine a drag or pinch began one motion late (docs/toolkits/qt-6.4.md).
             ("/usr/lib/qt6/bin/qml", [launch.oracleFile],
              ["QT_QPA_PLATFORM": "wayland", "QT_QUICK_BACKEND": "software", "QT_QPA_PLATFORMTHEME": "",
-              "QT_MESSAGE_PATTERN": "%{message}", "QT_SCALE_FACTOR": "1", "QT_AUTO_SCREEN_SCALE_FACTOR": "0",
-              "QT_WAYLAND_DISABLE_WINDOWDECORATION": "1"])
+              "QT_MESSAGE_PATTERN": "%{message}", "QT_FORCE_STDERR_LOGGING": "1", "QML_NO_TOUCH_COMPRESSION": "1",
+              "QT_SCALE_FACTOR": "1", "QT_AUTO_SCREEN_SCALE_FACTOR": "0", "QT_WAYLAND_DISABLE_WINDOWDECORATION": "1"])
         })
 
     /// Chromium (Debian 12: 156) showing the oracle page as an app window.

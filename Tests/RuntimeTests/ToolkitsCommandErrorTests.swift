@@ -44,3 +44,39 @@ import TestSupport
         #expect(help.contains("0 every model agrees with its toolkit; 1 a model differs; 2 a toolkit could not"))
     }
 }
+
+/// `compare --profile-a MODEL --profile-b MODEL`: the command on a trace, with the build's models.
+@Suite struct CompareModelsCommandTests {
+    /// Two 300 ms holds 150 ms apart: GTK counts press to press (two single taps at the downs),
+    /// Chromium down to down at the ups (a click of detail 2 and a dblclick).
+    private static let slowPair = "down 0 100 100 t=9000000; frame; up 0 t=9000300; frame\ndown 0 100 100 t=9000450; frame; up 0 t=9000750; frame\n"
+
+    @Test func twoModelsSideBySideExitOneWhenTheyDiffer() throws {
+        let folder = try TemporaryDirectory(prefix: "compare-models")
+        let trace = try folder.write("slow.txt", Self.slowPair)
+        let result = try sandbox(["compare", "--profile-a", "gtk-4.8", "--profile-b", "chromium-156", trace])
+        #expect(result.status == 1, "\(result.output)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("ms      gtk-4.8") == true && lines.first?.hasSuffix("chromium-156") == true)
+        #expect(lines.contains { $0.hasPrefix("+450") && $0.contains("GtkGestureClick tap ×1") })
+        #expect(lines.contains { $0.hasPrefix("+750") && $0.contains("dblclick tap ×2") })
+        #expect(lines.last?.hasSuffix("gestures differ") == true)
+        let same = try sandbox(["compare", "--profile-a", "qt-6.4", "--profile-b", "QT-6.4", trace])
+        #expect(same.status == 0 && same.stdout.hasSuffix("equal\n"), "\(same.output)")
+    }
+
+    @Test func aModelBesideAThresholdProfileIsRefusedAndProfilesStillWork() throws {
+        let folder = try TemporaryDirectory(prefix: "compare-models")
+        let trace = try folder.write("slow.txt", Self.slowPair)
+        let mixed = try sandbox(["compare", "--profile-a", "gtk-4.8", "--profile-b", "uikit", trace])
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("gtk-4.8 is a toolkit model and uikit is not"))
+        // `gtk` is still the threshold profile: a deliveries-log comparison through a scene.
+        let profiles = try sandbox(["compare", "--scene", "playground", "--profile-a", "gtk", "--profile-b", "uikit", trace])
+        #expect([0, 1].contains(profiles.status), "\(profiles.output)")
+        #expect(!profiles.stdout.contains("gtk-4.8"))
+        let listing = try sandbox(["profiles"]).stdout
+        #expect(listing.contains("gtk-4.8") && listing.contains("qt-6.4") && listing.contains("chromium-156"))
+        #expect(listing.contains("flutter and android are threshold profiles only: no oracle checks them here."))
+    }
+}

@@ -107,4 +107,16 @@ import TouchKit
                               .pinchEnd(12208961), .dragBegin(12208993), .dragEnd(12209076)])
         #expect(seen.count == 7)
     }
+
+    @Test func aCancelEndsThePinchAndTheNextTapIsPlain() throws {
+        let seen = try qtRecognises("""
+            down 0 200 200 t=13667245 serial=2359 surface=wl_surface@17; frame
+            down 1 300 200 t=13667245 surface=wl_surface@17; frame
+            motion 0 180 200 t=13667275; motion 1 320 200; frame
+            cancel
+            down 0 500 350 t=13668106 surface=wl_surface@17; frame
+            up 0 t=13668146
+            """)
+        #expect(seen == [.cancel(13667245), .pinchBegin(13667275), .pinchEnd(13667275), .tap(1, 13668146)])
+    }
 }

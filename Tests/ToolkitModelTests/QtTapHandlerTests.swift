@@ -91,4 +91,16 @@ import TouchKit
             """)
         #expect(seen == [.cancel(11602584)])
     }
+
+    @Test func aThirdFingerStartsATapThatCountsWhenAllLiftTogetherThenCancels() throws {
+        // The third finger finds TapHandler free and presses it; lifting all three gives up its
+        // grab on a released point: Qt reports the ungrab (the tap) before the cancel.
+        let seen = try qtRecognises("""
+            down 0 150 200 t=13518736 serial=2138 surface=wl_surface@17; frame
+            down 1 250 200 t=13518736 surface=wl_surface@17; frame
+            down 2 350 200 t=13518736 surface=wl_surface@17; frame
+            up 0 t=13518816; up 1; up 2
+            """)
+        #expect(seen == [.cancel(13518736), .tap(1, 13518816), .cancel(13518816)])
+    }
 }

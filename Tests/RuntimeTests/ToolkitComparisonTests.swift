@@ -259,3 +259,13 @@ import TouchStream
         #expect(text.hasSuffix("2 gestures differ\n"))
     }
 }
+
+/// The log tail of an oracle that failed leaves out libwayland's message lines, keeps the toolkit's.
+@Suite struct OracleLogTailTests {
+    @Test func waylandDebugLinesAreTellFromToolkitLogLines() {
+        #expect(OracleProcess.isWaylandDebug("[1593104.620]  -> wl_seat@13.get_touch(new id wl_touch@17)"))
+        #expect(OracleProcess.isWaylandDebug("[11:52:46.361095] wl_touch#20.down(5, 11309898, wl_surface#3, 0, 1.0, 2.0)"))
+        #expect(!OracleProcess.isWaylandDebug("[25243:25243:1126/124310.627872:FATAL:process_singleton_posix.cc(315)] Socket path too long"))
+        #expect(!OracleProcess.isWaylandDebug("qml: module \"QtQuick\" is not installed"))
+    }
+}

@@ -89,10 +89,17 @@ final class OracleProcess {
 
     /// The last `count` lines of both streams that are not WAYLAND_DEBUG message lines, joined into one line.
     func logTail(_ count: Int = 6) -> String {
-        let lines = (output() + "\n" + errors()).split(whereSeparator: \.isNewline)
-            .filter { !($0.hasPrefix("[") && $0.contains("@") && $0.contains("(")) || $0.contains("ERROR") }
+        let lines = (output() + "\n" + errors()).split(whereSeparator: \.isNewline).filter { !Self.isWaylandDebug($0) }
         let tail = lines.suffix(count).joined(separator: " | ")
         return tail.isEmpty ? "(no output)" : tail
+    }
+
+    /// A libwayland message line (`[stamp] interface@id.message(…)`, `#` from libwayland 1.23), not a
+    /// toolkit's own log line (Chromium's start `[pid:tid:…:LEVEL:file(line)]`).
+    static func isWaylandDebug(_ line: Substring) -> Bool {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return false }
+        let stamp = line[line.index(after: line.startIndex)..<close]
+        return stamp.allSatisfy { $0 == " " || $0 == "." || $0 == ":" || $0.isNumber }
     }
 
     private static func read(_ path: String) -> String {

@@ -66,6 +66,9 @@ let package = Package(
         .target(name: "CompositorDrivers", dependencies: [
             "CDBus", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream", "WaylandPlumbing",
         ]),
+        // The real toolkits (GTK 4, Qt 6 Quick, Chromium) as oracle clients under a private harness weston,
+        // and their comparison with TouchKit's toolkit models.
+        .target(name: "ToolkitOracles", dependencies: ["SandboxHarness", "TouchKit", "TouchStream"]),
         // MARK: - The jobs: playback (headless), the live window, the matrix, benchmarks
         // Playback needs no libwayland: a scene is tested, replayed, compared and reported headless.
         .target(name: "Playback", dependencies: ["TouchKit", "TouchStream", "Scenes", "Render"]),
@@ -82,8 +85,8 @@ let package = Package(
 
         // MARK: - Executables
         .executableTarget(name: "gesture-sandbox", dependencies: [
-            "Playback", "Live", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "TouchStream", "TouchKit",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Playback", "Live", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "ToolkitOracles", "TouchStream",
+            "TouchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
             "TouchKit", "TouchStream", "TouchFuzz", "Render", "Live", "Benchmarks",
@@ -99,6 +102,8 @@ let package = Package(
             "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
+        // TouchStream: the models are fed traces imported from real toolkit runs, assembled as replay does.
+        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),
@@ -113,11 +118,15 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
             "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
-            "Render", "TestSupport",
+            "Render", "TestSupport", "ToolkitOracles",
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",
             "WaylandPlumbing", "TestSupport",
+        ]),
+        // The real toolkits against their models (the `toolkits` tier: GTK, Qt and Chromium under weston).
+        .testTarget(name: "ToolkitOracleTests", dependencies: [
+            "ToolkitOracles", "TouchKit", "TouchStream", "TestSupport",
         ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",

@@ -19,7 +19,16 @@ packages=(
     mir-demos mir-platform-graphics-wayland20 enlightenment
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
+    # The real toolkits `gesture-sandbox toolkits` runs as oracles (docs/toolkits.md): GTK 4 through
+    # Debian's python3 bindings (gtk/oracle.py).
+    python3-gi gir1.2-gtk-4.0
+    # The Qt 6 Quick oracle (oracles/qt): the qml runner, QtQuick and its Window module, the Wayland platform
+    # plugin, and QtQml.WorkerScript, without which QtQuick does not load.
+    qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland qml6-module-qtqml-workerscript
 )
+# The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
+# updates: 7 packages, 115 MB to download, 370 MB installed.
+packages+=(chromium)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -14,6 +14,8 @@ public enum KeyCommand: CaseIterable, Sendable {
     case toggleKeyMap
     /// `h`: show or hide the HUD.
     case toggleHUD
+    /// `g`: show or hide, in the HUD, what each toolkit model recognises for the same touches.
+    case toggleToolkitModels
     /// `n`: the next scene in the catalog.
     case nextScene
     /// `p`: the previous scene.
@@ -44,6 +46,7 @@ public enum KeyCommand: CaseIterable, Sendable {
         switch self {
         case .toggleKeyMap: "?"
         case .toggleHUD: "h"
+        case .toggleToolkitModels: "g"
         case .nextScene: "n"
         case .previousScene: "p"
         case .resetScene: "r"
@@ -64,6 +67,7 @@ public enum KeyCommand: CaseIterable, Sendable {
         switch self {
         case .toggleKeyMap: "this key map"
         case .toggleHUD: "heads-up display"
+        case .toggleToolkitModels: "toolkit models (GTK, Qt, Chromium) beside ours in the HUD"
         case .nextScene: "next scene"
         case .previousScene: "previous scene"
         case .resetScene: "reset the scene"

@@ -32,6 +32,12 @@ public final class LiveSession: WaylandAppDelegate {
     private var hudTextTimer: TimerHandle?
     /// Input → presented latency for the HUD (wp_presentation feedback).
     private var presentLatency = PresentLatencyWindow()
+    /// What each toolkit model recognises for the same touches, while the HUD shows it (`g`), and
+    /// the timer that runs the models' timers (a long press) while a finger is down.
+    private var toolkitModels: ToolkitModelWatch?
+    private var toolkitTimer: TimerHandle?
+    /// How often the models' timers are run while a finger is down (s): a long press shows within this.
+    private static let toolkitTimerInterval = 0.05
     /// Ghost spots under mouse-emulated fingers.
     private var ghostSpots = EmulatedTouchSpots()
     /// The touch-only control strip and the touches it (or a decoration surface) owns.
@@ -134,6 +140,7 @@ public final class LiveSession: WaylandAppDelegate {
         // Only frame and flush records deliver, and they carry no time: the frame they complete
         // predicts from the times noted here.
         if !record.isControl, let time = record.event.time { targetClock.note(raw: time, trace: host.traceTime) }
+        if toolkitModels != nil { watchToolkitModels(record) }
         requestRedrawIfDamaged()
     }
 
@@ -206,6 +213,12 @@ public final class LiveSession: WaylandAppDelegate {
         case .toggleHUD:
             hud.showsHUD.toggle()
             if let reason = hud.unavailableReason { logger.error("\(reason)") }
+        case .toggleToolkitModels:
+            toolkitModels = toolkitModels == nil ? ToolkitModelWatch() : nil
+            if let timer = toolkitTimer { clock.cancel(timer) }
+            toolkitTimer = nil
+            keys.status = toolkitModels == nil ? "toolkit models hidden" : "toolkit models shown"
+            hud.showsHUD = true
         case .nextScene, .previousScene: switchScene(by: command == .nextScene ? 1 : -1)
         case .resetScene: switchScene(by: 0)
         case .cycleProfile: keys.cycleProfile(of: host.application)
@@ -232,6 +245,7 @@ public final class LiveSession: WaylandAppDelegate {
         host = Self.makeHost(sceneType: next, size: host.scene.window.bounds.size, profile: host.application.profile,
                              clock: clock, recorder: host.recorder)
         aimPredictions(of: host)
+        toolkitModels?.reset()
         keys.status = offset == 0 ? "scene reset" : "scene → \(next.info.name)"
         damage.addFull()
     }
@@ -282,6 +296,7 @@ public final class LiveSession: WaylandAppDelegate {
         snapshot.prediction = (host.scene as? InkScene).map { ink in
             predictsTouches ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
         }
+        snapshot.toolkitModels = toolkitModels?.lines ?? []
         // Paced only while shown: hidden, none of that text is laid out, and nothing waits for it.
         let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: app.loop.now) : (snapshot: snapshot, recheck: nil)
         snapshot = paced.snapshot
@@ -295,6 +310,23 @@ public final class LiveSession: WaylandAppDelegate {
         let controlPanels = hud.controlPanels(controls.strip, window: host.scene.window.bounds.size,
                                               recording: outputs.isRecording, paused: keys.isPaused)
         return hud.update(snapshot, keyMap: KeyCommand.keyMapLines, controls: controlPanels)
+    }
+
+    /// Feeds the toolkit models what the scene got.
+    private func watchToolkitModels(_ record: RawRecord) {
+        toolkitModels?.push(record)
+        armToolkitTimer()
+    }
+
+    /// Runs the models' timers every interval while a finger is down, on the frames' clock.
+    private func armToolkitTimer() {
+        guard toolkitTimer == nil, toolkitModels?.hasTouchDown == true else { return }
+        toolkitTimer = clock.schedule(at: clock.now + Self.toolkitTimerInterval) { [unowned self] in
+            toolkitTimer = nil
+            toolkitModels?.advance(to: clock.now)
+            setNeedsFrame()
+            armToolkitTimer()
+        }
     }
 
     /// A recognizer as transitions name it: its name and its view's.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Playback
 import Scenes
+import ToolkitOracles
 import TouchKit
 import TouchStream
 
@@ -13,9 +14,12 @@ struct Compare: ParsableCommand {
             compare A B                                   two deliveries logs (run --log, replay --log)
             compare --scene S A B                         two traces, each replayed through scene S
             compare --scene S --profile-a P --profile-b Q TRACE   one trace under two profiles
+            compare --profile-a gtk-4.8 --profile-b qt-6.4 TRACE  one trace through two toolkit models
             Prints the responders whose calls differ, the recognizers that ended differently, the first \
             divergence with context, and a last line `equal` or `N lines differ; first divergence at A:L / B:L`. \
-            Exit status: 0 equal, 1 different, 2 bad input.
+            With two toolkit models (`gesture-sandbox profiles` lists them; docs/toolkits.md), each model's \
+            gestures side by side by time, matched by kind, tap count and time, and a last line `equal` or \
+            `N gestures differ`. Exit status: 0 equal, 1 different, 2 bad input.
             """)
 
     @Argument(help: ArgumentHelp("Two deliveries logs or traces, or one trace with --profile-a/--profile-b.",
@@ -35,6 +39,18 @@ struct Compare: ParsableCommand {
     var profileB: String?
 
     func run() throws {
+        if let models = try modelPair() {
+            let sideBySide: ModelSideBySide
+            do {
+                guard files.count == 1 else { throw RuntimeError("two toolkit models compare exactly one trace") }
+                sideBySide = ModelSideBySide(items: try InputFiles.trace(files[0]).items, a: models.a, b: models.b)
+            } catch {
+                throw fail(error, code: 2)
+            }
+            print(sideBySide.text(), terminator: "")
+            if sideBySide.differences > 0 { throw ExitCode(1) }
+            return
+        }
         let comparison: DeliveriesComparison
         do {
             let (a, b) = try logs()
@@ -44,6 +60,20 @@ struct Compare: ParsableCommand {
         }
         print(comparison.text(), terminator: "")
         if !comparison.isEqual { throw ExitCode(1) }
+    }
+
+    /// The two toolkit models --profile-a and --profile-b name, nil when neither names one; a model
+    /// beside a threshold profile is refused (one gives gestures, the other a deliveries log).
+    private func modelPair() throws -> (a: any ToolkitModel, b: any ToolkitModel)? {
+        let model = { (name: String?) in name.flatMap { name in ToolkitModels.all().first { $0.name == name.lowercased() } } }
+        let (a, b) = (model(profileA), model(profileB))
+        if a == nil && b == nil { return nil }
+        guard let a, let b else {
+            let (modelName, other) = a != nil ? (profileA ?? "", profileB ?? "nothing") : (profileB ?? "", profileA ?? "nothing")
+            throw fail(RuntimeError("\(modelName) is a toolkit model and \(other) is not: compare two toolkit models "
+                + "(\(ToolkitModels.all().map(\.name).joined(separator: ", "))) or two threshold profiles"), code: 2)
+        }
+        return (a, b)
     }
 
     /// The two logs to compare, replaying traces as the options say.
@@ -81,7 +111,8 @@ struct Compare: ParsableCommand {
 
     private static func replay(_ trace: Trace, _ sceneType: any Scene.Type, _ profileName: String) throws -> String {
         guard let profile = ThresholdProfile.named(profileName) else {
-            throw RuntimeError("unknown profile \"\(profileName)\"; profiles: \(ThresholdProfile.all.map(\.name).joined(separator: ", "))")
+            let models = ToolkitModels.all().map(\.name)
+            throw RuntimeError("unknown profile \"\(profileName)\"; profiles: \((ThresholdProfile.all.map(\.name) + models).joined(separator: ", "))")
         }
         return ReplaySession(trace: trace, sceneType: sceneType, profile: profile).deliveriesLog
     }

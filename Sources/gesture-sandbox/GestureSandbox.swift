@@ -24,10 +24,11 @@ struct GestureSandbox: ParsableCommand {
             report   writes a bug report: findings, minimal trace, SVG timeline, PNGs
             matrix   runs touch scripts through several real compositors and compares them
             compositors  lists the compositors the matrix drives and what each can inject
+            toolkits runs touch scripts through real GTK, Qt and Chromium and through our models of them
             """,
         version: version,
         subcommands: [Run.self, Replay.self, Inject.self, Weston.self, Demo.self, Check.self, Import.self, Compare.self,
-                      Minimize.self, Report.self, Matrix.self, Compositors.self, ListScenes.self, ListProfiles.self])
+                      Minimize.self, Report.self, Matrix.self, Compositors.self, Toolkits.self, ListScenes.self, ListProfiles.self])
 }
 
 /// Prints `error` as one line on stderr and exits with `code`.

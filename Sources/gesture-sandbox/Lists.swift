@@ -1,5 +1,6 @@
 import ArgumentParser
 import Scenes
+import ToolkitOracles
 import TouchKit
 
 /// `gesture-sandbox scenes`: the scenes with their sources.
@@ -19,7 +20,13 @@ struct ListScenes: ParsableCommand {
 struct ListProfiles: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "profiles",
-        abstract: "List the threshold profiles with units and sources (* = not documented by the toolkit).")
+        abstract: "List the threshold profiles with units and sources (* = not documented by the toolkit), then the toolkit models.",
+        discussion: """
+            Threshold profiles are UIKit-style state machines with a toolkit's numbers (`--profile`); uikit is the \
+            default. No oracle checks flutter and android here. The toolkit models re-create a real toolkit's \
+            recognizers and are checked against it by `gesture-sandbox toolkits` (docs/toolkits.md); \
+            `compare --profile-a MODEL --profile-b MODEL TRACE` compares two of them.
+            """)
 
     func run() {
         for profile in ThresholdProfile.all {
@@ -34,5 +41,13 @@ struct ListProfiles: ParsableCommand {
                 print("  \(label) \(value) \(unit)\(mark)  \(threshold.source)\(note)")
             }
         }
+        print("toolkit models (recognizers re-created and checked against the real toolkit by `gesture-sandbox toolkits`)")
+        let models = ToolkitModels.all()
+        if models.isEmpty { print("  none in this build") }
+        for model in models {
+            let oracle = ToolkitOracle.named(model.toolkit)?.displayName ?? model.toolkit
+            print("  \(model.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(oracle), \(model.corpus.count) corpus cases")
+        }
+        print("flutter and android are threshold profiles only: no oracle checks them here.")
     }
 }

@@ -108,6 +108,10 @@ import TouchStream
         }
         #expect(paths.contains { $0.hasPrefix("/usr/share/doc/gesture-sandbox/README.md") }, "no README")
         #expect(paths.contains { $0.hasPrefix("/usr/share/doc/gesture-sandbox/docs/rules.md") }, "no docs/rules.md")
+        // The toolkit oracles, where `toolkits` looks next to the binary (../share/gesture-sandbox/oracles).
+        for oracle in ["gtk/oracle.py", "qt/oracle.qml", "chromium/oracle.html"] {
+            #expect(paths.contains("/usr/share/gesture-sandbox/oracles/\(oracle)"), "no oracle \(oracle)")
+        }
         #expect(lines.allSatisfy { $0.contains(" root/root ") }, "an entry not owned by root:\n\(listing)")
         #expect(paths.allSatisfy { $0 == "/" || $0.hasPrefix("/usr/") }, "outside /usr:\n\(listing)")
         let information = try Self.run("dpkg-deb", ["-I", package])

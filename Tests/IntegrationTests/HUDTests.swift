@@ -247,6 +247,24 @@ struct HUDTests {
         #expect(info.starts(with: ["scene touchdemo · profile uikit", "seat \"seat0\" · wl_touch v8"]))
     }
 
+    @Test("g's toolkit models panel sits between the recognizers and the hint, and only when shown")
+    func toolkitModelsPanel() throws {
+        let hud = try hud()
+        _ = hud.update(snapshot(), keyMap: [])
+        #expect(!hud.panels.contains { $0.id == "toolkit models" })
+        var shown = snapshot()
+        shown.toolkitModels = ["toolkit models (newest last)", "gtk-4.8: GtkGestureClick tap ×2", "qt-6.4: TapHandler tap ×2"]
+        _ = hud.update(shown, keyMap: [])
+        let panel = try #require(hud.panels.first { $0.id == "toolkit models" })
+        #expect(panel.lines.map(\.text) == shown.toolkitModels)
+        let recognizers = try #require(hud.panels.first { $0.id == "recognizers" }).frame
+        let hint = try #require(hud.panels.first { $0.id == "hint" }).frame
+        #expect(recognizers.maxY < panel.frame.minY && panel.frame.maxY < hint.minY)
+        let press = KeyPress(keycode: 0, keysym: 0, name: "g", text: "g", modifiers: [], time: 0)
+        #expect(KeyCommand(press) == .toggleToolkitModels)
+        #expect(ControlStrip.Button.toolkits.command == .toggleToolkitModels)
+    }
+
     @Test("the log keeps the last N records with frame boundaries")
     func eventLog() {
         var log = EventLog(capacity: 3)

@@ -10,7 +10,7 @@ import Testing
     private static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
     private static let subcommands = ["run", "replay", "inject", "weston", "demo", "check", "import", "compare",
-                                      "minimize", "report", "scenes", "profiles"]
+                                      "minimize", "report", "scenes", "profiles", "toolkits"]
 
     private func help(_ arguments: [String]) throws -> String {
         let files = try TemporaryDirectory()

@@ -13,7 +13,7 @@ import TouchStream
 public struct ControlStrip: Sendable {
     /// A button of the expanded strip, top to bottom.
     public enum Button: CaseIterable, Hashable, Sendable {
-        case previousScene, nextScene, profile, hud, record, screenshot, pause
+        case previousScene, nextScene, profile, hud, toolkits, record, screenshot, pause
 
         /// The key command the button stands for.
         public var command: KeyCommand {
@@ -22,6 +22,7 @@ public struct ControlStrip: Sendable {
             case .nextScene: .nextScene
             case .profile: .cycleProfile
             case .hud: .toggleHUD
+            case .toolkits: .toggleToolkitModels
             case .record: .toggleRecording
             case .screenshot: .screenshot
             case .pause: .togglePause
@@ -35,6 +36,7 @@ public struct ControlStrip: Sendable {
             case .nextScene: "scene >"
             case .profile: "profile"
             case .hud: "HUD"
+            case .toolkits: "toolkits"
             case .record: recording ? "stop rec" : "record"
             case .screenshot: "shot"
             case .pause: paused ? "resume" : "pause"

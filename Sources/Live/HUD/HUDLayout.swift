@@ -56,7 +56,15 @@ public struct HUDLayout {
             let recognizers = panel("recognizers", at: Point(x: HUDStyle.columnX, y: info.frame.maxY + HUDStyle.margin),
                                     lines: recognizerLines(snapshot.recognizers))
             result.append(recognizers)
-            result.append(panel("hint", at: Point(x: HUDStyle.columnX, y: recognizers.frame.maxY + HUDStyle.margin),
+            var above = recognizers.frame.maxY
+            if let heading = snapshot.toolkitModels.first {
+                let models = panel("toolkit models", at: Point(x: HUDStyle.columnX, y: above + HUDStyle.margin),
+                                   lines: [(heading, HUDStyle.dimTextColor)]
+                                       + snapshot.toolkitModels.dropFirst().map { ($0, HUDStyle.textColor) })
+                result.append(models)
+                above = models.frame.maxY
+            }
+            result.append(panel("hint", at: Point(x: HUDStyle.columnX, y: above + HUDStyle.margin),
                                 lines: [(HUDStyle.hint, HUDStyle.dimTextColor)]))
             result.append(logPanel(snapshot))
             result += snapshot.touches.map(touchPanel)

@@ -70,6 +70,8 @@ public struct HUDSnapshot: Hashable, Sendable {
     public var latency: String?
     /// The latest checked prediction's error (`PredictionErrorMeter.line`), while the scene predicts.
     public var prediction: String?
+    /// What each toolkit model recognised for the same touches (`ToolkitModelWatch.lines`); empty: not shown.
+    public var toolkitModels: [String] = []
 
     /// Creates a snapshot; lists default to empty.
     public init(windowSize: Size, scene: String, profile: String, seatName: String? = nil,

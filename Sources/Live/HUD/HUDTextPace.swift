@@ -1,7 +1,7 @@
 // MARK: - How often the HUD's text follows streaming input
 
 /// Paces the HUD text that changes with every input event (the raw-event log, the frame count,
-/// the recognizer states, the latency and prediction lines) to at most one update per `interval`.
+/// the recognizer states, the toolkit models' gestures, the latency and prediction lines) to at most one update per `interval`.
 ///
 /// Why: redrawing those panels with every frame made each frame's damage several times the
 /// size of the finger's, which the compositor composites too: under weston it lengthened every
@@ -29,6 +29,7 @@ struct HUDTextPace {
         held.recognizers = shown.snapshot.recognizers
         held.latency = shown.snapshot.latency
         held.prediction = shown.snapshot.prediction
+        held.toolkitModels = shown.snapshot.toolkitModels
         return (held, held == fresh ? nil : shown.time + Self.interval)
     }
 }

@@ -4,7 +4,11 @@
 public enum ToolkitModels {
     /// A fresh instance of each model, in report order (gtk, qt, chromium).
     public static func all() -> [any ToolkitModel] {
-        []
+        [
+            GTK48Model(),
+            Qt64Model(),
+            Chromium156Model(),
+        ]
     }
 
     /// A fresh model called `name` (`gtk-4.8`), or the model of toolkit `name` (`gtk`); nil when none.

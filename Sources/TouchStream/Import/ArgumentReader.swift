@@ -52,7 +52,11 @@ struct ArgumentReader {
         guard objectID(index) != nil else {
             throw error(argument.column, "expected an object (interface@id or nil), found \"\(Quoted.text(argument.text))\"")
         }
-        return String(argument.text)
+        // One spelling whatever the libwayland: `wl_surface#3` (1.23 and later) is written `wl_surface@3`,
+        // as traces and the compact form (where `#` starts a comment) name objects.
+        var text = String(argument.text)
+        if let hash = text.lastIndex(of: "#"), !text.contains("@") { text.replaceSubrange(hash...hash, with: "@") }
+        return text
     }
 
     /// A `"string"` argument.
@@ -70,9 +74,10 @@ struct ArgumentReader {
         return objectID(index)
     }
 
-    /// The N of an `interface@N` argument.
+    /// The N of an `interface@N` (libwayland ≥ 1.23: `interface#N`) argument.
     func objectID(_ index: Int) -> Int? {
-        guard index < line.arguments.count, let at = line.arguments[index].text.lastIndex(of: "@") else { return nil }
+        guard index < line.arguments.count,
+              let at = line.arguments[index].text.lastIndex(where: { $0 == "@" || $0 == "#" }) else { return nil }
         let text = line.arguments[index].text
         guard text[..<at].last.map({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "]" }) == true else { return nil }
         return Int(text[text.index(after: at)...])

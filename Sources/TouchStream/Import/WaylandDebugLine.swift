@@ -4,7 +4,8 @@
 ///
 /// libwayland writes `[MS.µS] ` then, for requests, ` -> `; newer versions put `{queue name} `
 /// before the message and `discarded ` before events for destroyed objects. The message is
-/// `interface@id.name(arg, arg, …)`. Columns are 1-based UTF-8 byte offsets into the line.
+/// `interface@id.name(arg, arg, …)`; libwayland 1.23 and later (Chromium bundles one) stamp
+/// `[HH:MM:SS.µS]` and write `interface#id`, in the message and in object arguments alike. Columns are 1-based UTF-8 byte offsets into the line.
 struct WaylandDebugLine {
     /// One printed argument and where it starts.
     struct Argument {
@@ -42,7 +43,8 @@ struct WaylandDebugLine {
         cursor.skipSpaces()
         let interfaceStart = cursor.offset
         cursor.skip { Self.isIdentifier($0) }
-        guard cursor.offset > interfaceStart, cursor.take(UInt8(ascii: "@")) else { return nil }
+        // libwayland ≥ 1.23 (Chromium's bundled copy) writes `interface#id`, older ones `interface@id`.
+        guard cursor.offset > interfaceStart, cursor.take(UInt8(ascii: "@")) || cursor.take(UInt8(ascii: "#")) else { return nil }
         let idStart = cursor.offset
         cursor.skip { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
         guard let id = Int(String(decoding: bytes[idStart..<cursor.offset], as: UTF8.self)),

@@ -90,6 +90,31 @@ import Testing
         #expect(one.records.map(\.event.name) == ["down", "frame"])
     }
 
+    @Test func toolkitLogsInterleavedWithTheirOwnLinesImport() throws {
+        // As captured from the three oracles: GTK's warnings, Qt's console lines, and Chromium, whose
+        // bundled libwayland 1.23 stamps wall-clock times and writes `interface#id`, beside its log
+        // lines and a second connection made through the system's libwayland.
+        let log = """
+            (python3:10808): Gtk-WARNING **: 11:37:39.908: Unable to acquire session bus
+            [1593104.620]  -> wl_seat@13.get_touch(new id wl_touch@17)
+            {"kind":"tap","time":10404736,"recognizer":"TapHandler","count":1}
+            [11:52:41.579419]  -> wl_seat#16.get_touch(new id wl_touch#20)
+            [11128:11128:1126/115246.423935:INFO:CONSOLE:57] "{"kind":"tap","time":null,"seq":2}", source: file:///o.html (57)
+            [11:52:46.361095] wl_touch#20.down(5, 11309898, wl_surface#3, 0, 100.00000000, 200.00000000)
+            [11:52:46.361156] wl_touch#20.frame()
+            [11:52:46.421229] wl_touch#20.up(6, 11309958, 0)
+            """
+        let imported = try WaylandDebugImporter.importLog(log, name: "log")
+        #expect(imported.records.map(\.event) == [
+            .down(serial: 5, time: 11_309_898, surface: "wl_surface@3", id: 0, x: WLFixed(100), y: WLFixed(200)),
+            .frame,
+            .up(serial: 6, time: 11_309_958, id: 0),
+        ])
+        #expect(imported.touchObjects == [20])
+        #expect(imported.boundTouchObjects == [17, 20])
+        #expect(imported.unrecognisedLines == 3)
+    }
+
     // MARK: - Errors
 
     @Test(arguments: [

@@ -1,0 +1,57 @@
+// MARK: - GtkGestureLongPress (gtkgesturelongpress.c, GTK 4.8)
+
+/// Fires `pressed` when a touch-down is held long enough without moving past the drag threshold.
+struct GTKLongPressGesture: GTKGestureRecognizer {
+    let name = "GtkGestureLongPress"
+    var core = GTKGestureCore(nPoints: 1)
+    let settings: GTK48Settings
+    var deadline: Double?
+    var downTime = 0.0
+    var origin = Point.zero
+    /// priv->cancelled: moved too far; ::check refuses until the gesture ends.
+    var cancelledByMotion = false
+
+    init(settings: GTK48Settings) { self.settings = settings }
+
+    var nextDeadline: Double? { deadline }
+
+    mutating func check() -> Bool { !cancelledByMotion && core.activeCount == core.nPoints }
+
+    mutating func began(_ sequence: Int32, event: GTKTouchEvent) -> [ToolkitGesture] {
+        // The timer starts only on the touch-down itself, not on a re-recognition at a later motion.
+        guard let current = core.current, core.points[current]?.lastWasBegin == true,
+              let point = core.location(current) else { return [] }
+        origin = point
+        downTime = event.time
+        deadline = event.time + settings.longPressTime.value
+        return []
+    }
+
+    mutating func updated(_ sequence: Int32, event: GTKTouchEvent) -> [ToolkitGesture] {
+        guard let point = core.location(sequence) else { return [] }
+        let limit = settings.dragThreshold.value
+        // gtk_drag_check_threshold_double: strictly beyond the threshold on either axis.
+        guard abs(point.x - origin.x) > limit || abs(point.y - origin.y) > limit else { return [] }
+        deadline = nil
+        cancelledByMotion = true
+        return checkRecognized(sequence, event: event)
+    }
+
+    mutating func ended(_ sequence: Int32, event: GTKTouchEvent) -> [ToolkitGesture] {
+        deadline = nil
+        cancelledByMotion = false
+        return []
+    }
+
+    mutating func cancelled(_ sequence: Int32, event: GTKTouchEvent) -> [ToolkitGesture] {
+        ended(sequence, event: event)
+    }
+
+    mutating func fireTimers(upTo time: Double) -> [ToolkitGesture] {
+        guard let due = deadline, due <= time else { return [] }
+        deadline = nil
+        let point = core.location(core.current) ?? origin
+        // A timer has no event: the gesture carries the time of the touch-down that started it.
+        return [ToolkitGesture(kind: .longPress, time: downTime, recognizer: name, x: point.x, y: point.y)]
+    }
+}

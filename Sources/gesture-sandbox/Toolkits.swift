@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import Playback
+import TouchKit
+import ToolkitOracles
+
+/// `gesture-sandbox toolkits`: touch scripts through real toolkits and through our models of them.
+struct Toolkits: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run touch scripts through real GTK 4, Qt 6 Quick and Chromium and through our models of them, side by side.",
+        discussion: """
+            Each SCRIPT is a file in the compact form, in window-relative logical pixels (0, 0 is the \
+            top-left corner of the toolkit's window or page); --corpus adds each model's boundary corpus \
+            (`gesture-sandbox profiles` lists the models). Every toolkit runs at once, each as an oracle \
+            client under a private headless weston (kiosk shell) with a private home, config and cache \
+            folder: the scripts are injected one after another in real time with a quiet gap after each, \
+            the oracle reports every gesture it recognised, and the wl_touch stream it received \
+            (WAYLAND_DEBUG) is fed to our model of it. Compared: every gesture that is not an update, by \
+            recognizer, kind, tap count and wl_touch time; scale, angle and velocity are shown.
+
+            DIR gets report.md, toolkits.html (one self-contained page: disagreements first, real and \
+            model side by side, the agreement table) and results.json, and per toolkit gestures.jsonl \
+            and wayland-debug.log. DIR appears whole or not at all; it must not exist yet. docs/toolkits.md \
+            describes the oracles and the rules.
+
+            The oracle files are found in $GESTURE_SANDBOX_ORACLES, next to the binary \
+            (../share/gesture-sandbox/oracles) or in the source tree. A toolkit that is not installed is \
+            reported with the Debian packages to install (scripts/install-deps.sh installs them all).
+
+            Exit status: 0 every model agrees with its toolkit; 1 a model differs; 2 a toolkit could not \
+            run, or bad input.
+            """)
+
+    @Argument(help: ArgumentHelp("Compact-form script files (window-relative).", valueName: "script"))
+    var scripts: [String] = []
+
+    @Option(help: ArgumentHelp("Toolkits separated by commas: \(ToolkitOracle.names.joined(separator: ", ")), or all.",
+                               valueName: "list"))
+    var toolkits = "all"
+
+    @Flag(help: "Add each model's boundary corpus.")
+    var corpus = false
+
+    @Option(help: ArgumentHelp("With --corpus: only the first N cases of each corpus.", valueName: "n"))
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Quiet time after each case in ms (longer than every click series and timer).",
+                               valueName: "ms"))
+    var gap = Int(ToolkitsConfiguration.defaultGap * 1000)
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The folder to create.", valueName: "dir"))
+    var output = "toolkits"
+
+    func run() throws {
+        let configuration: ToolkitsConfiguration
+        do {
+            try prepareOutputs([], inputs: scripts)
+            try ToolkitsOutput.check(output)
+            configuration = try makeConfiguration()
+        } catch {
+            throw fail(error, code: 2)
+        }
+        ToolkitInterruption.shared.install()
+        let result: ToolkitsResult
+        do {
+            result = try ToolkitsOutput.run(to: output, toolVersion: GestureSandbox.version) {
+                ToolkitsRunner(configuration: configuration).run()
+            }
+        } catch {
+            ToolkitsProgress.clear()
+            throw fail(error, code: 2)
+        }
+        ToolkitsProgress.clear()
+        for toolkit in result.toolkits {
+            if let problem = toolkit.problem { FileHandle.standardError.write(Data("gesture-sandbox: \(problem)\n".utf8)) }
+        }
+        print(result.verdict)
+        print("report: " + ToolkitsOutput.reportFiles.map { "\(output)/\($0)" }.joined(separator: ", ")
+            + " (\(Int(result.seconds.rounded())) s)")
+        if result.exitCode != 0 { throw ExitCode(result.exitCode) }
+    }
+
+    private func makeConfiguration() throws -> ToolkitsConfiguration {
+        let names = try Self.toolkitNames(toolkits)
+        var cases: [OracleCase] = []
+        for path in scripts {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            let text = try InputFiles.text(path)
+            cases.append(try OracleCase(name: name, summary: "script \(path)", script: text, source: path))
+        }
+        var seen = Set<String>()
+        for item in cases where !seen.insert(item.name).inserted {
+            throw RuntimeError("two scripts are named \"\(item.name)\"; rename one file")
+        }
+        guard !cases.isEmpty || corpus else { throw RuntimeError("no scripts: name script files or use --corpus") }
+        if limit != nil, !corpus { throw RuntimeError("--limit picks corpus cases: use it with --corpus") }
+        if let limit, limit < 1 { throw RuntimeError("--limit must be at least 1") }
+        guard (200...10_000).contains(gap) else { throw RuntimeError("--gap takes 200 to 10000 ms") }
+        var configuration = ToolkitsConfiguration(toolkits: names, scripts: cases, corpus: corpus)
+        configuration.corpusLimit = limit
+        configuration.gap = Double(gap) / 1000
+        if isatty(2) == 1 { configuration.progress = { ToolkitsProgress.show($0) } }
+        return configuration
+    }
+
+    /// The toolkits `list` names, in report order; `all` is every one.
+    static func toolkitNames(_ list: String) throws -> [String] {
+        let wanted = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        if wanted == ["all"] { return ToolkitOracle.names }
+        guard !wanted.isEmpty else { throw RuntimeError("--toolkits is empty; toolkits: \(ToolkitOracle.names.joined(separator: ", "))") }
+        for name in wanted where ToolkitOracle.named(name) == nil {
+            throw RuntimeError("unknown toolkit \"\(name)\" in --toolkits; toolkits: \(ToolkitOracle.names.joined(separator: ", ")) or all")
+        }
+        return ToolkitOracle.names.filter { wanted.contains($0) }
+    }
+}
+
+/// The progress line on a terminal's standard error.
+private enum ToolkitsProgress {
+    static func show(_ line: String) {
+        FileHandle.standardError.write(Data("\r\u{1B}[Ktoolkits: \(line)".utf8))
+    }
+
+    static func clear() {
+        if isatty(2) == 1 { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+    }
+}

@@ -44,6 +44,8 @@ public struct LatencyRun: Sendable {
     public var peakResident: Int?
     /// CPU time from the drag's start to its end plus the settle time (s).
     public var cpu: Double?
+    /// The resident set by kind of mapping at the drag's end.
+    public var resident: ResidentBreakdown? = nil
 }
 
 // MARK: - The benchmark
@@ -123,7 +125,7 @@ public struct LatencyBenchmark {
         let run = LatencyRun(client: client.name,
                              measurement: DragMeasurement(inputs: inputs, commits: commits, repaints: []),
                              startup: mapped - launched, peakResident: ProcessUsage.peakResidentBytes(pid: process.pid),
-                             cpu: cpu)
+                             cpu: cpu, resident: ResidentBreakdown.of(pid: process.pid))
         return (run, (inputs.first ?? end)...end)
     }
 

@@ -68,6 +68,8 @@ struct LatencyBench: ParsableCommand {
             throw error
         }
         print(LatencyTable(runs: runs, clients: chosen.map(\.name)).text)
+        print("")
+        print(ResidentTable(runs: runs, clients: chosen.map(\.name)).text)
     }
 }
 

@@ -53,6 +53,8 @@ public final class WaylandApp {
     /// That configure said it is not: the window is remade under libdecor before anything is drawn.
     private var needsDecoratedWindow = false
     private let title: String, appID: String
+    /// The last `setFullscreen`, asked again of a window that replaces the plain one.
+    private var fullscreenRequest: Bool?
     let pacer = FramePacer()
     /// The loop timer that wakes the frame path at the pacer's chosen time (see FramePacer).
     var frameTimer: TimerHandle?
@@ -136,7 +138,10 @@ public final class WaylandApp {
     public func stop() { loop.stop() }
 
     /// Asks the compositor for fullscreen (or a normal window); it answers with a configure.
-    public func setFullscreen(_ fullscreen: Bool) { window?.setFullscreen(fullscreen) }
+    public func setFullscreen(_ fullscreen: Bool) {
+        fullscreenRequest = fullscreen
+        window?.setFullscreen(fullscreen)
+    }
 
     /// Asks for a frame: drawn at the end of this loop pass if no frame callback is outstanding.
     public func setNeedsRedraw() { pacer.request() }
@@ -211,6 +216,7 @@ public final class WaylandApp {
         old.surface.destroy()
         window = nil
         makeWindow(decorated: true)
+        if let fullscreenRequest { window?.setFullscreen(fullscreenRequest) }
     }
 }
 
@@ -220,6 +226,16 @@ extension WaylandApp {
     /// A configure: the suggested size, else (first time) the default fitted into the compositor's
     /// bounds, else the size as it is; returns the size the window now has.
     private func configured(suggested: LogicalSize?) -> LogicalSize {
+        if needsDecoratedWindow {
+            // A later configure made it fullscreen (asked for by `setFullscreen`): it stays plain.
+            if let plain = window as? XdgWindow, plain.isFullscreen {
+                needsDecoratedWindow = false
+            } else {
+                // It is being replaced: what it is told (miral-kiosk sizes it in a third configure)
+                // is for a window that is never drawn; the decorated one gets its own configures.
+                return suggested ?? logicalSize
+            }
+        }
         if decorationUndecided {
             decorationUndecided = false
             // Not fullscreen: decorations are needed. Nothing is drawn into this window; it is

@@ -90,6 +90,8 @@ public struct LatencyRun: Sendable {
     public var effectiveLagAtPosting: EffectiveLag {
         EffectiveLag(frames: presentedFrames, path: path, turns: path.turns, stop: path.stop, atPosted: true)
     }
+    /// The resident set by kind of mapping at the drag's end.
+    public var resident: ResidentBreakdown? = nil
 }
 
 // MARK: - The benchmark
@@ -182,6 +184,7 @@ public struct LatencyBenchmark {
         let end = MonotonicClock.now()
         let cpu = ProcessUsage.cpuSeconds(pid: process.pid).flatMap { after in cpuBefore.map { after - $0 } }
         let peak = ProcessUsage.peakResidentBytes(pid: process.pid)
+        let resident = ResidentBreakdown.of(pid: process.pid)
         let commits = harness.commits.filter { $0.pid == process.pid }.map(\.time)
         var loggedFrames: [PresentedFrame]?
         if let frameLog {
@@ -189,10 +192,11 @@ public struct LatencyBenchmark {
             _ = process.terminate()
             loggedFrames = try FrameLogReader.frames(at: frameLog, client: client.name)
         }
-        let run = LatencyRun(client: client.name,
+        var run = LatencyRun(client: client.name,
                              measurement: DragMeasurement(inputs: path.times, commits: commits, repaints: []),
                              startup: mapped - launched, peakResident: peak, cpu: cpu, path: path,
                              loggedFrames: loggedFrames)
+        run.resident = resident
         return (run, (path.times.first ?? end)...end)
     }
 

@@ -1,6 +1,8 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
+#include <string.h>
 #include <poll.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -146,3 +148,31 @@ int gs_poll_nanoseconds(struct pollfd *fds, int count, int64_t timeout)
     struct timespec spec = { .tv_sec = (time_t)(timeout / 1000000000), .tv_nsec = (long)(timeout % 1000000000) };
     return ppoll(fds, (nfds_t)count, &spec, NULL);
 }
+
+static int gs_release_object_code(struct dl_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    (void)data;
+    // The vDSO is the kernel's, not a file's.
+    if (info->dlpi_name != NULL && strncmp(info->dlpi_name, "linux-vdso", 10) == 0) return 0;
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        if (info->dlpi_phdr[i].p_type != PT_DYNAMIC) continue;
+        const ElfW(Dyn) *entry = (const ElfW(Dyn) *)(info->dlpi_addr + info->dlpi_phdr[i].p_vaddr);
+        for (; entry->d_tag != DT_NULL; entry++) {
+            if (entry->d_tag == DT_TEXTREL) return 0;
+            if (entry->d_tag == DT_FLAGS && (entry->d_un.d_val & DF_TEXTREL)) return 0;
+        }
+    }
+    uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    for (int i = 0; i < info->dlpi_phnum; i++) {
+        const ElfW(Phdr) *segment = &info->dlpi_phdr[i];
+        if (segment->p_type != PT_LOAD || !(segment->p_flags & PF_X)) continue;
+        // Whole pages inside the segment only: its first and last page may also hold data.
+        uintptr_t first = info->dlpi_addr + segment->p_vaddr;
+        uintptr_t start = (first + page - 1) / page * page;
+        uintptr_t end = (first + segment->p_filesz) / page * page;
+        if (end > start) madvise((void *)start, end - start, MADV_DONTNEED);
+    }
+    return 0;
+}
+
+void gs_release_code_pages(void) { dl_iterate_phdr(gs_release_object_code, NULL); }

@@ -52,6 +52,8 @@ public final class LiveSession: WaylandAppDelegate {
     /// What the frames rendered since the last presentation drew (`--frame-log`).
     private var drawnFrames = DrawnFrames()
     private let logger: Logger
+    /// Whether start-up's code pages were returned (`StartupPages`, after the first commit).
+    private var releasedStartupPages = false
 
     /// Connects to the compositor and builds the scene; throws a one-line error when it cannot.
     public init(options: LiveOptions, logger: Logger = Logger(label: "gesture-sandbox")) throws {
@@ -152,6 +154,10 @@ public final class LiveSession: WaylandAppDelegate {
         requestRedrawIfDamaged()
         // Something changed after the last frame was prepared: the HUD it showed is behind.
         if hudIsBehind { app.setNeedsRedraw() }
+        if !releasedStartupPages, app.frameStatistics.commits > 0 {
+            releasedStartupPages = true
+            StartupPages.release()
+        }
     }
 
     public func waylandApp(_ app: WaylandApp, didResizeTo logicalSize: LogicalSize, bufferScale: Int) {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import TouchKit
 
 // MARK: - Tap-and-drag log (seed 001 §4.2.5)

@@ -49,8 +49,17 @@ public final class WaylandApp {
     /// The second window, subsurface, popup and drag of ``ClientParts``.
     let parts: PartsState
     private(set) var window: ToplevelWindow?
-    /// libdecor, when the compositor offers no xdg-decoration and libdecor could start.
+    /// libdecor, when the compositor offers no xdg-decoration, the window is not fullscreen and
+    /// libdecor could start.
     private var libdecor: LibdecorContext?
+    /// The compositor offers no xdg-decoration and the window is a plain xdg_toplevel until its
+    /// first configure says whether it is fullscreen (see `makeToplevel`).
+    private var decorationUndecided = false
+    /// That configure said it is not: the window is remade under libdecor before anything is drawn.
+    private var needsDecoratedWindow = false
+    private let title: String, appID: String
+    /// The last `setFullscreen`, asked again of a window that replaces the plain one.
+    private var fullscreenRequest: Bool?
     let pacer = FramePacer()
     /// The loop timer that wakes the frame path at the pacer's chosen time (see FramePacer).
     var frameTimer: TimerHandle?
@@ -78,6 +87,8 @@ public final class WaylandApp {
         self.parts = PartsState(options: parts)
         if let windowSize { logicalSize = windowSize }
         loop = try EventLoop(signals: signals)
+        self.title = title
+        self.appID = appID
         display = try WaylandError.onConnection { try WaylandConnection(display: name) }
         registry = Registry(display: display.display, sink: self)
         pool = BufferPool { [unowned self] size, stride, format in
@@ -87,7 +98,7 @@ public final class WaylandApp {
         try requireGlobals()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
-        makeWindow(title: title, appID: appID)
+        makeWindow(decorated: false)
         _ = try WaylandError.onConnection(display.flush)
     }
 
@@ -129,6 +140,7 @@ public final class WaylandApp {
         // The loop pumps the connection directly: its failures leave as this client's error.
         return try WaylandError.onConnection {
             try loop.run(display: display) {
+                if needsDecoratedWindow { remakeDecorated() }
                 delegate?.waylandAppDidBecomeIdle(self)
                 try drawIfNeeded()
             }
@@ -139,7 +151,10 @@ public final class WaylandApp {
     public func stop() { loop.stop() }
 
     /// Asks the compositor for fullscreen (or a normal window); it answers with a configure.
-    public func setFullscreen(_ fullscreen: Bool) { window?.setFullscreen(fullscreen) }
+    public func setFullscreen(_ fullscreen: Bool) {
+        fullscreenRequest = fullscreen
+        window?.setFullscreen(fullscreen)
+    }
 
     /// Asks for a frame: drawn at the end of this loop pass if no frame callback is outstanding.
     public func setNeedsRedraw() { pacer.request() }
@@ -162,7 +177,7 @@ public final class WaylandApp {
         if registry.wmBase == nil { throw WaylandError.missingGlobal(interface: "xdg_wm_base", minimumVersion: 1) }
     }
 
-    private func makeWindow(title: String, appID: String) {
+    private func makeWindow(decorated: Bool) {
         let surface = Surface(compositor: registry.compositor!)
         // Before the role's first commit, so the compositor can send a preferred scale early.
         if let viewporter = registry.viewporter {
@@ -173,7 +188,7 @@ public final class WaylandApp {
                 fractionalScale = fractional
             }
         }
-        let window = makeToplevel(surface: surface, title: title, appID: appID)
+        let window = makeToplevel(surface: surface, decorated: decorated)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
         window.onClose = { [unowned self] in loop.finish(.closed) }
         window.onActivated = { [unowned self, unowned surface] active in
@@ -185,16 +200,39 @@ public final class WaylandApp {
         self.window = window
     }
 
-    /// Server-side decorations where xdg-decoration is offered; elsewhere libdecor's, when it starts.
-    private func makeToplevel(surface: Surface, title: String, appID: String) -> ToplevelWindow {
-        if registry.decorationManager == nil, let context = LibdecorContext(display: display.display) {
+    /// Server-side decorations where xdg-decoration is offered; elsewhere libdecor's (when it
+    /// starts) if `decorated`. Without xdg-decoration the first window is undecorated: a
+    /// fullscreen window (weston's kiosk-shell, any compositor that starts it fullscreen) has no
+    /// title bar to draw, and libdecor's cairo plugin loads some thirty libraries (cairo, pango,
+    /// glib, X11: about 4 MiB resident and milliseconds before the first frame) only to draw none.
+    /// Its first configure decides (`configured`); a window that is not fullscreen is remade decorated.
+    private func makeToplevel(surface: Surface, decorated: Bool) -> ToplevelWindow {
+        if decorated, let context = libdecor ?? LibdecorContext(display: display.display) {
             libdecor = context
             if let window = LibdecorWindow(context: context, surface: surface, title: title, appID: appID) {
                 return window
             }
         }
+        decorationUndecided = !decorated && registry.decorationManager == nil
         return XdgWindow(surface: surface, wmBase: registry.wmBase!.proxy,
                          decorationManager: registry.decorationManager, title: title, appID: appID)
+    }
+
+    /// Replaces the plain window (configured, never drawn) with a libdecor-decorated one on a new
+    /// wl_surface: the old surface had a role, and a new xdg_surface on it is a protocol error.
+    /// The new window's own first configure then sizes it and starts drawing.
+    private func remakeDecorated() {
+        needsDecoratedWindow = false
+        guard let old = window else { return }
+        fractionalScale?.destroy()
+        fractionalScale = nil
+        viewport?.destroy()
+        viewport = nil
+        old.destroy()
+        old.surface.destroy()
+        window = nil
+        makeWindow(decorated: true)
+        if let fullscreenRequest { window?.setFullscreen(fullscreenRequest) }
     }
 }
 
@@ -204,6 +242,25 @@ extension WaylandApp {
     /// A configure: the suggested size, else (first time) the default fitted into the compositor's
     /// bounds, else the size as it is; returns the size the window now has.
     private func configured(suggested: LogicalSize?) -> LogicalSize {
+        if needsDecoratedWindow {
+            // A later configure made it fullscreen (asked for by `setFullscreen`): it stays plain.
+            if let plain = window as? XdgWindow, plain.isFullscreen {
+                needsDecoratedWindow = false
+            } else {
+                // It is being replaced: what it is told (miral-kiosk sizes it in a third configure)
+                // is for a window that is never drawn; the decorated one gets its own configures.
+                return suggested ?? logicalSize
+            }
+        }
+        if decorationUndecided {
+            decorationUndecided = false
+            // Not fullscreen: decorations are needed. Nothing is drawn into this window; it is
+            // remade, outside this dispatch, before the loop draws (`run`).
+            if let plain = window as? XdgWindow, !plain.isFullscreen {
+                needsDecoratedWindow = true
+                return suggested ?? logicalSize
+            }
+        }
         let chosen = hasConfigured ? logicalSize : WindowSizing.chosenSize(preferred: logicalSize, bounds: window?.bounds)
         let size = suggested ?? chosen
         let first = !hasConfigured

@@ -85,6 +85,8 @@ struct LatencyBench: ParsableCommand {
                   + "its own frame log and wp_presentation, the others estimated from commits and weston's repaints):")
             print(EffectiveLagTable(runs: runs, clients: chosen.map(\.name)).text)
         }
+        print("")
+        print(ResidentTable(runs: runs, clients: chosen.map(\.name)).text)
     }
 }
 

@@ -6,6 +6,7 @@ import TouchStream
 /// `gesture-sandbox check`: the conformance checker over a trace file.
 struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "check",
         abstract: "Check a trace against the wl_touch protocol rules (ids explained in docs/rules.md).",
         discussion: """
             TRACE is a JSON Lines trace (from `run --record`; read as a stream) or the compact form. \

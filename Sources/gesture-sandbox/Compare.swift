@@ -9,6 +9,7 @@ import TouchStream
 /// `gesture-sandbox compare`: two deliveries logs, two traces, or one trace under two profiles.
 struct Compare: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compare",
         abstract: "Compare two deliveries logs line by line and list what differs.",
         discussion: """
             compare A B                                   two deliveries logs (run --log, replay --log)

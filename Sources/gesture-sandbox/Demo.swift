@@ -5,6 +5,7 @@ import Matrix
 /// `gesture-sandbox demo`: the scripted session under a private headless weston.
 struct Demo: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "demo",
         abstract: "Run a scripted four-finger session in TouchDemo under a private headless weston.",
         discussion: "Writes trace.jsonl (raw wl_touch records), deliveries.jsonl, state.json and before/after PNG screenshots to the output folder, all five together or none, and prints its path. Needs weston and the harness module (installed next to the binary in ../lib/gesture-sandbox/, or built with make -C harness in the source tree).")
 

@@ -27,6 +27,11 @@ struct GestureSandbox: ParsableCommand {
             toolkits runs touch scripts through real GTK, Qt and Chromium and through our models of them
             """,
         version: version,
+        // Each of these gives its commandName: without one, ArgumentParser derives it from
+        // String(describing: Self.self), and every such description of a type asks the Swift
+        // runtime for its protocol conformances, a scan of every conformance in this binary
+        // (Foundation's included): at each start, for each subcommand, about a fifth of the CPU
+        // `run` spends before its window is mapped.
         subcommands: [Run.self, Replay.self, Inject.self, Weston.self, Demo.self, Check.self, Import.self, Compare.self,
                       Minimize.self, Report.self, Matrix.self, Compositors.self, Toolkits.self, ListScenes.self, ListProfiles.self])
 }

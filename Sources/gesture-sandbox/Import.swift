@@ -7,6 +7,7 @@ import TouchStream
 /// `gesture-sandbox import`: traces from other tools' output.
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "import",
         abstract: "Convert another tool's touch log into a trace.",
         subcommands: [WaylandDebug.self])
 

@@ -7,6 +7,7 @@ import TouchStream
 /// `gesture-sandbox inject`: a compact script into the harness of a private weston.
 struct Inject: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "inject",
         abstract: "Send a compact touch script to the gesture harness of a weston started with our module.",
         discussion: """
             SCRIPT is the compact form inline ('down 0 640 360; frame; motion 0 650 360; frame; up 0; frame'), \

@@ -8,6 +8,7 @@ import TouchStream
 /// `gesture-sandbox matrix`: the matrix run (the default) and the merge of shard folders.
 struct Matrix: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "matrix",
         abstract: "Run touch scripts through several real compositors and compare what our client received.",
         discussion: """
             `gesture-sandbox matrix [run] [SCRIPT ...] [--battery] [--compositors LIST] [-o DIR] ...` runs \
@@ -137,6 +138,7 @@ extension Matrix {
     /// `gesture-sandbox matrix merge`: shard folders into one matrix folder.
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Merge the folders of a matrix run split with --shard into the report one run would have written.",
             discussion: """
                 Each DIR is the folder of one `matrix --shard I/N` run; all N shards of one split must be \
@@ -216,6 +218,7 @@ struct MatrixMachineOptions: ParsableArguments {
 /// `gesture-sandbox compositors`: every compositor the matrix knows.
 struct Compositors: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compositors",
         abstract: "List the compositors the matrix drives: installed or not, version, what can be injected, quirks.")
 
     @OptionGroup var binaries: CompositorBinaryOptions

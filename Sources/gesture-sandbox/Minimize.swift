@@ -7,6 +7,7 @@ import TouchStream
 /// `gesture-sandbox minimize`: the smallest trace that still shows a finding or an outcome.
 struct Minimize: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "minimize",
         abstract: "Shrink a trace to the fewest records that keep a finding or an outcome.",
         discussion: """
             --keep finding:R3          the checker still reports R3 at the same event

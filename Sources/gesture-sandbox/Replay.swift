@@ -7,6 +7,7 @@ import TouchStream
 /// `gesture-sandbox replay`: a trace through a scene, headless.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "replay",
         abstract: "Run a trace through a scene headless and write the deliveries log.",
         discussion: """
             TRACE is a JSON Lines trace (from `run --record`) or the compact form, e.g. 'down 0 10 10; frame; up 0; frame'; \

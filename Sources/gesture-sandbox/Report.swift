@@ -6,6 +6,7 @@ import TouchStream
 /// `gesture-sandbox report`: a folder a compositor maintainer can act on.
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Check a trace, shrink it to its first violation and write a bug report folder.",
         discussion: """
             DIR gets report.md (environment, findings, the docs/rules.md entry of every rule cited, the \

@@ -7,6 +7,7 @@ import TouchStream
 /// `gesture-sandbox run`: the live window.
 struct Run: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "run",
         abstract: "Open the sandbox window under a Wayland compositor.",
         discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). The HUD is on at start (h hides it); ? shows the key map; the < handle on the right edge opens touch controls for everything the keys do. q or Escape quits, and so do the close button, SIGINT, SIGTERM and SIGHUP; every output file is opened at start and they all appear together at the end (docs/command-line.md).")
 

@@ -6,6 +6,7 @@ import SandboxHarness
 /// `gesture-sandbox weston`: a private headless weston with the harness, until stopped.
 struct Weston: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "weston",
         abstract: "Start a private headless weston with the gesture harness and keep it running.",
         discussion: """
             Prints the variables a client and `inject` need, as shell lines:

@@ -30,6 +30,11 @@ struct LatencyBenchmarkTests {
             }
             #expect(measurement.shownLatencies.count >= 55, "\(run.client): most input frames reached the screen")
             #expect(run.startup > 0 && (run.peakResident ?? 0) > 0 && (run.cpu ?? -1) >= 0)
+            // Where the resident set goes: both draw from shared memory and run code of their own;
+            // the current set is never above the peak.
+            let resident = try #require(run.resident, "\(run.client): no smaps breakdown")
+            #expect((resident.bytes[.buffers] ?? 0) > 0 && (resident.bytes[.executable] ?? 0) > 0, "\(run.client)")
+            #expect(resident.total <= run.peakResident ?? 0, "\(run.client)")
             // --raw: the same times, one JSON object on one line.
             let line = try run.rawJSONLine()
             #expect(line.hasSuffix("\n") && line.dropLast().split(separator: "\n").count == 1)
@@ -43,10 +48,14 @@ struct LatencyBenchmarkTests {
         // Our policy: one commit per repaint; simple-touch commits per event, several per repaint.
         let ours = try #require(runs.first { $0.client == "gesture-sandbox" })
         #expect(ours.measurement.commitsPerRepaint.max() == 1)
+        // kiosk-shell makes our window fullscreen: no title bar, so libdecor and cairo are never loaded.
+        #expect(ours.resident?.bytes[.decorationLibraries] == nil)
         let simple = try #require(runs.first { $0.client == "weston-simple-touch" })
         #expect((simple.measurement.commitsPerRepaint.max() ?? 0) > 1)
         let table = LatencyTable(runs: runs, clients: ["gesture-sandbox", "weston-simple-touch"]).text
         #expect(table.split(separator: "\n").count == 4)
+        let residentTable = ResidentTable(runs: runs, clients: ["gesture-sandbox", "weston-simple-touch"]).text
+        #expect(residentTable.split(separator: "\n").count == 4 && residentTable.contains("shm buffers"))
     }
 
     @Test("--effective: our ink client logs what each frame drew, predictions stop with the finger, the others are on the path")

@@ -37,6 +37,12 @@ const struct wl_interface *gs_org_kde_plasma_window_management_interface(void);
 // Returns a sealed-growable anonymous file of `size` bytes, or -1 with errno set.
 int gs_create_shm_file(const char *name, int64_t size);
 
+// dl_iterate_phdr (link.h) is not in Swift's Glibc import. Unmaps from this process the pages of
+// every loaded object's executable segments (MADV_DONTNEED), skipping objects with text
+// relocations, whose code pages are private copies; clean code pages are mapped back from the
+// page cache when they run again.
+void gs_release_code_pages(void);
+
 // signalfd/timerfd are not in Swift's Glibc import. All return -1 with errno set on failure.
 // Blocks `signals` in the calling thread (threads it starts later inherit that) and opens a
 // non-blocking signalfd for them; bit (signo - 1) of *was_blocked says a signal was blocked before.

@@ -6,8 +6,15 @@ import Foundation
 /// Compositors that tell other clients nothing about windows (Mir, Enlightenment) are read this
 /// way: the pointer's surface-local position, at a known global position, gives the surface's origin.
 enum ClientDebugLog {
-    /// The client's first surface (`wl_surface@N`), which is its window's main surface.
+    /// The window's main surface (`wl_surface@N`): the one its last xdg_surface was made for
+    /// (ours replaces an undrawn plain window with a decorated one on a new surface when the
+    /// compositor offers no xdg-decoration), else the client's first surface.
     static func mainSurface(in log: String) -> String? {
+        if let range = log.range(of: ".get_xdg_surface(new id ", options: .backwards),
+           let comma = log[range.upperBound...].firstIndex(of: ",") {
+            let surface = log[log.index(after: comma)...].drop { $0 == " " }.prefix { $0 != ")" }
+            if surface.hasPrefix("wl_surface@") { return String(surface) }
+        }
         guard let range = log.range(of: ".create_surface(new id ") else { return nil }
         let rest = log[range.upperBound...]
         return String(rest.prefix { $0 != ")" })

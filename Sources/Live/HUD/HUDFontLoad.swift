@@ -3,16 +3,23 @@ import Render
 
 // MARK: - Opening the HUD's font off the startup path
 
-/// Opens the default font on its own thread, started before the window connects: fontconfig
-/// parses its whole configuration (several ms), which then overlaps the compositor round trips
-/// and libdecor's plugin loading instead of preceding them. The first frame takes the result.
+/// Opens the default font for the first frame. Where the font is at its packaged path
+/// (`FontLocator.packagedFile`) it is opened when the first frame asks, in well under a
+/// millisecond; otherwise fontconfig must find it, which parses its whole configuration (several
+/// ms), so that runs on its own thread, started before the window connects, overlapping the
+/// compositor round trips and libdecor's plugin loading instead of preceding them.
 final class HUDFontLoad: @unchecked Sendable {
-    // Written once by the loading thread before `finished` is signalled, read only after a wait.
+    // Written once by the loading thread before `finished` is signalled, read only after a wait
+    // (or, opened on first use, only by the thread that waits).
     private var result: Result<TextRenderer, Error>?
     private let finished = DispatchSemaphore(value: 0)
+    /// The packaged file to open on first use; nil when a thread is opening the font.
+    private let packagedFile: String?
 
-    /// Starts opening the font.
+    /// Starts opening the font, unless its packaged file can be opened when the first frame asks.
     init() {
+        packagedFile = FontLocator.packagedFile()
+        guard packagedFile == nil else { return }
         let thread = Thread { [self] in
             // Started before the event loop blocks its signals: this thread must never take a
             // SIGINT/SIGTERM meant for the loop's signalfd (that would kill an unsaved recording).
@@ -27,6 +34,10 @@ final class HUDFontLoad: @unchecked Sendable {
 
     /// The font, or why there is none; waits for the thread if it has not finished.
     func wait() -> Result<TextRenderer, Error> {
+        if let packagedFile {
+            if result == nil { result = Result { try TextRenderer(fontPath: packagedFile) } }
+            return result!
+        }
         finished.wait()
         finished.signal()  // later waits return at once
         return result!

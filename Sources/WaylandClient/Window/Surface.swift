@@ -12,7 +12,8 @@ final class Surface {
     /// Called when the set of outputs changed.
     var onOutputsChanged: () -> Void = {}
 
-    /// The name traces use, "wl_surface@<id>"; kept, so it can still be told after the surface is destroyed.
+    /// The name traces use, "wl_surface@<id>": made once, as every touch record asks for it, and kept
+    /// so it can still be told after the surface is destroyed.
     let name: String
 
     /// Creates a surface on `compositor`.

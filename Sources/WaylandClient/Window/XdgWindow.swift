@@ -15,6 +15,10 @@ final class XdgWindow: ToplevelWindow {
     private var decoration: OpaquePointer?
     /// The size of the last xdg_toplevel.configure, nil when it was 0×0 (client's choice).
     private var pendingSize: LogicalSize?
+    /// Whether the last xdg_toplevel.configure had the fullscreen state.
+    private var pendingFullscreen = false
+    /// Whether the window is fullscreen as of the last acknowledged configure.
+    private(set) var isFullscreen = false
     /// Called after a configure sequence was acknowledged, with the suggested size (nil: choose).
     var onConfigure: (LogicalSize?) -> LogicalSize = { $0 ?? WaylandApp.defaultLogicalSize }
     /// Called when the compositor asks the window to close.
@@ -83,6 +87,7 @@ final class XdgWindow: ToplevelWindow {
 
     private func configured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
+        isFullscreen = pendingFullscreen
         _ = onConfigure(pendingSize)
         if activation.changed(to: pendingActivated) { onActivated(pendingActivated) }
     }
@@ -107,6 +112,7 @@ final class XdgWindow: ToplevelWindow {
             let window = owner(data, as: XdgWindow.self)
             window.pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
             window.pendingActivated = hasActivated(states)
+            window.pendingFullscreen = uint32Values(states).contains(UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue))
         },
         close: { data, _ in owner(data, as: XdgWindow.self).onClose() },
         configure_bounds: { data, _, width, height in
@@ -141,12 +147,13 @@ struct WMCapabilities: OptionSet, Hashable {
 
     /// The capabilities in a wl_array of uint32 enum values.
     init(_ array: UnsafeMutablePointer<wl_array>?) {
-        guard let array, let data = array.pointee.data else {
-            self.init(rawValue: 0)
-            return
-        }
-        let count = array.pointee.size / MemoryLayout<UInt32>.stride
-        let values = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: count)
-        self.init(values: Array(values))
+        self.init(values: uint32Values(array))
     }
+}
+
+/// The uint32 values of a wl_array (xdg_toplevel's states and wm_capabilities are such arrays).
+func uint32Values(_ array: UnsafeMutablePointer<wl_array>?) -> [UInt32] {
+    guard let array, let data = array.pointee.data else { return [] }
+    let count = array.pointee.size / MemoryLayout<UInt32>.stride
+    return Array(UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: count))
 }

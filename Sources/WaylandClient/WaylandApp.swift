@@ -57,7 +57,6 @@ public final class WaylandApp {
     private var decorationUndecided = false
     /// That configure said it is not: the window is remade under libdecor before anything is drawn.
     private var needsDecoratedWindow = false
-    private let title: String, appID: String
     /// The last `setFullscreen`, asked again of a window that replaces the plain one.
     private var fullscreenRequest: Bool?
     let pacer = FramePacer()
@@ -87,8 +86,6 @@ public final class WaylandApp {
         self.parts = PartsState(options: parts)
         if let windowSize { logicalSize = windowSize }
         loop = try EventLoop(signals: signals)
-        self.title = title
-        self.appID = appID
         display = try WaylandError.onConnection { try WaylandConnection(display: name) }
         registry = Registry(display: display.display, sink: self)
         pool = BufferPool { [unowned self] size, stride, format in

@@ -189,6 +189,8 @@ public final class WaylandApp {
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
         window.onClose = { [unowned self] in loop.finish(.closed) }
         window.onActivated = { [unowned self, unowned surface] active in
+            // A plain window about to be remade decorated is never seen: its state is not the client's.
+            guard !needsDecoratedWindow else { return }
             deliver(RawRecord(.surface(SurfaceEvent(.activated, surface: surface.name, active: active))))
         }
         surface.onOutputsChanged = { [unowned self] in updateScale() }

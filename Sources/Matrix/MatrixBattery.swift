@@ -11,11 +11,31 @@ import TouchStream
 public enum MatrixBattery {
     /// The scripts, in report order.
     public static var scripts: [MatrixScript] {
-        entries.map { entry in
-            // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
-            do { return try MatrixScript(name: entry.name, summary: entry.summary, text: entry.text) } catch {
-                fatalError("battery script \(entry.name): \(error)")
+        let single = entries.map { entry in script(entry.name, entry.summary, entry.text) }
+        let several = windowEntries.map { entry in script(entry.name, entry.summary, entry.text, windows: entry.windows) }
+        // The single-window scripts again on a scaled and on a rotated output, last: each output
+        // is a start of its own.
+        let outputs: [(suffix: String, setup: MatrixOutputSetup)] = [("scale2", MatrixOutputSetup(scale: 2)),
+                                                                   ("rotated", MatrixOutputSetup(rotation: 90))]
+        let transformed = outputs.flatMap { output in
+            entries.filter { outputScripts.contains($0.name) }.map { entry in
+                script("\(entry.name)@\(output.suffix)", "\(entry.summary) (output \(output.setup))", entry.text,
+                       output: output.setup)
             }
+        }
+        return single + several + transformed
+    }
+
+    /// The single-window scripts run again on the scaled and the rotated output: those whose
+    /// coordinates and frames an output transform could change (a tap, a drag, two fingers, an
+    /// edge), not the ones about ids and cancels, which no output setting touches.
+    static let outputScripts: Set<String> = ["tap", "drag", "pinch", "leave"]
+
+    private static func script(_ name: String, _ summary: String, _ text: String, windows: [MatrixWindow] = [.main],
+                               output: MatrixOutputSetup = .plain) -> MatrixScript {
+        // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
+        do { return try MatrixScript(name: name, summary: summary, text: text, windows: windows, output: output) } catch {
+            fatalError("battery script \(name): \(error)")
         }
     }
 
@@ -61,6 +81,23 @@ public enum MatrixBattery {
             up 0; down 0 400 200; frame; sleep 30
             up 0; frame
             """),
+    ]
+
+    /// Scripts over two windows, each a client of its own, side by side (window `a` left, `b` right,
+    /// each about 620 × 680 or more): every point lies within 560 × 500 of its window's corner.
+    private static let windowEntries: [(name: String, summary: String, text: String, windows: [MatrixWindow])] = [
+        ("twoclients", "two clients touched in turn, then at once (one finger each, landing in one frame)", """
+            down 0 200 250 surface=a; frame; sleep 40; up 0; frame; sleep 200
+            down 0 200 250 surface=b; frame; sleep 40; up 0; frame; sleep 200
+            down 0 150 150 surface=a; down 1 150 150 surface=b; frame; sleep 16
+            motion 0 170 160; motion 1 170 160; frame; sleep 16; motion 0 190 170; motion 1 190 170; frame; sleep 16
+            up 0; frame; sleep 16; motion 1 210 180; frame; sleep 16; up 1; frame
+            """, [.main, .second]),
+        ("focus", "a tap on the window opened first (unfocused), then on the other, then back", """
+            down 0 300 300 surface=a; frame; sleep 40; up 0; frame; sleep 250
+            down 0 300 300 surface=b; frame; sleep 40; up 0; frame; sleep 250
+            down 0 300 300 surface=a; frame; sleep 40; up 0; frame
+            """, [.main, .second]),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

@@ -144,7 +144,7 @@ public enum MatrixReport {
         out += framesTable(comparison) + deliveriesAndOutcomes(comparison)
         for (kind, run) in comparison.runs {
             var firsts: [String: Finding] = [:]
-            for finding in run.findings where firsts[finding.ruleID] == nil { firsts[finding.ruleID] = finding }
+            for finding in run.allFindings.map(\.finding) where firsts[finding.ruleID] == nil { firsts[finding.ruleID] = finding }
             let lines = sorted(Set(firsts.keys)).compactMap { firsts[$0] }.map { "record \($0.recordIndex): \($0.ruleID) \(shorten($0.message))" }
                 + run.observations.map { "\($0.rawValue) \($0.title)" } + run.notInjected.map { "not injected by the driver: \($0)" }
                 + run.notes

@@ -31,7 +31,7 @@ public final class MutterSession: CompositorSession {
 
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
-    static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot]
+    static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot, .sideBySide, .outputScale]
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
     /// Lines of the compositor's log in a start or step error.
@@ -156,6 +156,26 @@ public final class MutterSession: CompositorSession {
         try pointerMotion(x: centre.x, y: centre.y)
         return client
     }
+
+    /// mutter opens a window over the last one; its tiling keys (Super+Left, Super+Right) give the
+    /// focused window, the one just launched, the left or right half of the output.
+    public func place(_ client: ChildProcess, column: Int, of columns: Int) throws {
+        guard columns == 2 else {
+            throw DriverError("\(flavor.kind.displayName) tiles windows into halves only, not \(columns) columns")
+        }
+        let arrow = column == 0 ? Self.leftKey : Self.rightKey
+        try key(Self.superKey, pressed: true)
+        try key(arrow, pressed: true)
+        try key(arrow, pressed: false)
+        try key(Self.superKey, pressed: false)
+        MonotonicClock.sleep(Self.tilingDelay)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+    }
+
+    /// Evdev codes of the left Super key and the arrow keys.
+    static let superKey: UInt32 = 125, leftKey: UInt32 = 105, rightKey: UInt32 = 106
+    /// Seconds for mutter to send the tiled configure after the keys.
+    static let tilingDelay = 0.2
 
     // MARK: - Input
 

@@ -144,8 +144,9 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
         case .cancel: .cancel
         case .shape, .orientation: .shapeOrientation
         case .capabilities: .seatCapability
-        // The recording client's own delivery point: nothing to inject.
-        case .flush: []
+        // The recording client's own delivery point, and what the compositor answers about our
+        // surfaces: nothing to inject.
+        case .flush, .surface: []
         }
     }
 

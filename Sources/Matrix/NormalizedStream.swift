@@ -155,7 +155,7 @@ extension NormalizedStream {
                 touch(Event(kind: "shape", id: number(id), x: major, y: minor))
             case .orientation(let id, let degrees):
                 touch(Event(kind: "orientation", id: number(id), x: degrees))
-            case .capabilities:
+            case .capabilities, .surface:
                 break
             }
         }

@@ -159,8 +159,9 @@ extension HarnessConnection {
         case .shape(let id, let major, let minor): try shape(id: id, major: major, minor: minor)
         case .orientation(let id, let degrees): try orientation(id: id, degrees: degrees)
         case .capabilities(let touch): try setTouchCapability(touch)
-        // The recording client's own delivery point: nothing the compositor sends.
-        case .flush: break
+        // The recording client's own delivery point, and the compositor's answers about our
+        // surfaces: nothing to send as touch.
+        case .flush, .surface: break
         }
     }
 }

@@ -34,6 +34,10 @@ public struct WLFixed: RawRepresentable, Hashable, Sendable, Comparable, CustomS
 /// `flush` is not a wl_touch event either: the live client found the socket drained with touch
 /// events pending and delivered them as a frame the compositor never sent (`{"kind":"flush"}`,
 /// compact `flush`), so replay delivers exactly there (``ReplayAssembler``).
+///
+/// `surface(_:)` holds the trace version 2 records about our surfaces that are not wl_touch events
+/// (keyboard focus, activation, popups, drag-and-drop, a surface our client destroyed:
+/// ``SurfaceEvent``); assembly and replay skip them.
 public enum RawEvent: Hashable, Sendable {
     /// wl_touch.down; `surface` names the wl_surface (e.g. "wl_surface@3", or a script name).
     case down(serial: UInt32, time: UInt32, surface: String?, id: Int32, x: WLFixed, y: WLFixed)
@@ -47,6 +51,8 @@ public enum RawEvent: Hashable, Sendable {
     case capabilities(touch: Bool)
     /// The live client delivered the pending events without a wl_touch.frame (the socket was drained).
     case flush
+    /// Not wl_touch: what the compositor said about one of our surfaces, or what our client did to it.
+    case surface(SurfaceEvent)
 
     /// The event's name in wayland.xml and in traces.
     public var name: String {
@@ -60,6 +66,7 @@ public enum RawEvent: Hashable, Sendable {
         case .orientation: "orientation"
         case .capabilities: "capabilities"
         case .flush: "flush"
+        case .surface(let event): event.kind.rawValue
         }
     }
 
@@ -69,7 +76,7 @@ public enum RawEvent: Hashable, Sendable {
         case .down(_, _, _, let id, _, _), .up(_, _, let id), .motion(_, let id, _, _),
              .shape(let id, _, _), .orientation(let id, _):
             id
-        case .frame, .cancel, .capabilities, .flush:
+        case .frame, .cancel, .capabilities, .flush, .surface:
             nil
         }
     }
@@ -77,6 +84,11 @@ public enum RawEvent: Hashable, Sendable {
     /// True for a seat-capability record, which is not a wl_touch event.
     public var isCapabilities: Bool {
         if case .capabilities = self { true } else { false }
+    }
+
+    /// The surface record, for the records that are not wl_touch events about touch.
+    public var surfaceEvent: SurfaceEvent? {
+        if case .surface(let event) = self { event } else { nil }
     }
 
     /// The wl_touch time argument (ms, wrapping at 2^32), for the events that carry one.

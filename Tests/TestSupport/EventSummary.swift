@@ -14,5 +14,6 @@ public func summary(_ event: RawEvent) -> String {
     case let .orientation(id, degrees): "orientation \(id) \(degrees)"
     case let .capabilities(touch): "capabilities \(touch ? "touch" : "none")"
     case .flush: "flush"
+    case let .surface(event): "\(event.kind.rawValue) \(event.surface ?? "-")"
     }
 }

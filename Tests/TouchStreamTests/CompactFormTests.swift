@@ -76,7 +76,7 @@ import TouchStream
     @Test(arguments: [
         ("down 0 1", "t:1:9: missing Y: expected 'down ID X Y'"),
         ("frame; up", "t:1:10: missing ID: expected 'up ID'"),
-        ("frame\nwiggle 1", "t:2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep)"),
+        ("frame\nwiggle 1", "t:2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep, or a surface record such as keyboard-enter)"),
         ("down 0 1 1 2", "t:1:12: unexpected argument '2': expected 'down ID X Y'"),
         ("motion 0 1 1 serial=3", "t:1:14: 'serial=' applies only to down and up (wl_touch.motion has no serial)"),
         ("up 0 surface=a", "t:1:6: 'surface=' applies only to down (the surface is fixed at down)"),

@@ -34,7 +34,7 @@ import TouchStream
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         for version in ["1.5", "1e400", "\"1\""] {
-            let line = header(replacing: #""version":1"#, with: #""version":\#(version)"#)
+            let line = header(replacing: #""version":2"#, with: #""version":\#(version)"#)
             let path = try dir.write("v.jsonl", line + "\n")
             let expected = version.hasPrefix("\"")
                 ? "header field \"version\" has the wrong type (expected an integer, found a string)"
@@ -97,7 +97,7 @@ import TouchStream
             == "\(control):1:6: touch ID must be an integer, found '\\x01\\x1B[2Jzz'")
         let kind = try dir.write("kind.jsonl", Self.headerLine + "\n{\"kind\":\"" + String(repeating: "é", count: 100) + "\"}\n")
         #expect(errorText { _ = try TraceReader.read(kind) }
-            == "\(kind):2:9: unknown kind \"\(String(repeating: "é", count: 30))…\" (expected down, up, motion, frame, cancel, shape or orientation)")
+            == "\(kind):2:9: unknown kind \"\(String(repeating: "é", count: 30))…\" (expected down, up, motion, frame, cancel, shape, orientation, capabilities, flush or a surface record kind such as keyboard-enter)")
     }
 
     // `check /dev/zero` grew to 4 GB in 4 s: a line that never ends was buffered until memory ran out.

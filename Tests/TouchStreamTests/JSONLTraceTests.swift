@@ -23,7 +23,7 @@ import TouchStream
     @Test func headerLineCarriesFormatVersionAndISOTime() throws {
         let line = sampleHeader.jsonLine()
         #expect(line.hasPrefix(#"{"created":"2026-11-22T05:00:00.000Z","environment":{"compositor":"weston 10.0.1","globals":[{"interface":"wl_compositor","version":4}"#))
-        #expect(line.hasSuffix(#""format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":1}"#))
+        #expect(line.hasSuffix(#""format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":2}"#))
         #expect(!line.contains("\n"))
         #expect(TraceHeader.isoTimestamp(Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.500Z")
     }
@@ -116,7 +116,7 @@ import TouchStream
         (#"{"kind":"motion","time":1,"id":0,"x":1}"#, #"2:39: a motion record needs "y""#),
         (#"{"kind":"motion","serial":1,"time":1,"id":0,"x":1,"y":1}"#, #"2:18: a motion record has no "serial""#),
         (#"{"id":0,"kind":"up"}"#, #"2:2: the first key must be "kind""#),
-        (#"{"kind":"wiggle"}"#, #"2:9: unknown kind "wiggle" (expected down, up, motion, frame, cancel, shape or orientation)"#),
+        (#"{"kind":"wiggle"}"#, #"2:9: unknown kind "wiggle" (expected down, up, motion, frame, cancel, shape, orientation, capabilities, flush or a surface record kind such as keyboard-enter)"#),
         (#"{"kind":"motion","time":1,"id":0,"x":1.5,"y":0}"#, #"2:38: "x" must be an integer (raw value, not a decimal)"#),
         (#"{"kind":"up","serial":1,"time":0,"id":99999999999}"#, #"2:39: "id" is out of range -2147483648...2147483647"#),
         (#"{"kind":"up","serial":-1,"time":0,"id":0}"#, #"2:23: "serial" is out of range 0...4294967295"#),
@@ -160,9 +160,9 @@ import TouchStream
         #expect(errorText { _ = try readAll(wrong) }
             == "\(wrong):1:\(column(of: "\"something-else\"", in: other.jsonLine())): not a gesture-sandbox trace (format \"something-else\", expected \"gesture-sandbox-trace\")")
         var future = sampleHeader
-        future.version = 2
-        let newer = try dir.write("v2.jsonl", future.jsonLine() + "\n")
-        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:\(column(of: ":2", in: future.jsonLine()) + 1): unsupported trace version 2 (this tool reads version 1)")
+        future.version = 3
+        let newer = try dir.write("v3.jsonl", future.jsonLine() + "\n")
+        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:\(column(of: ":3", in: future.jsonLine()) + 1): unsupported trace version 3 (this tool reads versions 1 to 2)")
         let missing = try dir.write("missing.jsonl", #"{"format":"gesture-sandbox-trace","version":1}"# + "\n")
         #expect(errorText { _ = try readAll(missing) } == "\(missing):1:1: header is missing \"toolVersion\"")
         let broken = try dir.write("broken.jsonl", "{\"format\":\n")

@@ -21,7 +21,7 @@ extension KWinConnection {
             org_kde_kwin_fake_input_touch_frame(fakeInput)
         case .cancel:
             org_kde_kwin_fake_input_touch_cancel(fakeInput)
-        case .shape, .orientation, .capabilities, .flush:
+        case .shape, .orientation, .capabilities, .flush, .surface:
             preconditionFailure("\(event.name) is not injectable into KWin; ScriptInjection filters it")
         }
         switch event {

@@ -199,7 +199,7 @@ public final class MutterSession: CompositorSession {
             try remote.touchMotion(slot: try slot(id), x: point.x, y: point.y)
         case .up(_, _, let id):
             try remote.touchUp(slot: try slot(id))
-        case .frame, .cancel, .shape, .orientation, .capabilities, .flush:
+        case .frame, .cancel, .shape, .orientation, .capabilities, .flush, .surface:
             preconditionFailure("ScriptInjection passed \(event.name), which \(flavor.kind.displayName) cannot inject")
         }
     }

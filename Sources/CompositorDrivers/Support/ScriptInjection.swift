@@ -12,8 +12,10 @@ enum ScriptInjection {
             case .sleep(let milliseconds):
                 try sleep(Double(milliseconds) / 1000)
             case .record(let record):
-                // A flush record is the recording client's, not the compositor's: nothing to send.
+                // A flush record is the recording client's, a surface record the compositor's
+                // answer: nothing to send.
                 if case .flush = record.event { continue }
+                if case .surface = record.event { continue }
                 if capabilities.contains(InjectionCapabilities.required(for: record.event)) {
                     try send(record.event)
                 } else {

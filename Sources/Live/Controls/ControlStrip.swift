@@ -150,7 +150,7 @@ public struct ControlTouches: Sendable {
             // The scene's touches are cancelled too: the cancel record itself stays the scene's.
             owned = [:]
             return .scene
-        case .frame, .flush, .capabilities:
+        case .frame, .flush, .capabilities, .surface:
             return .scene
         }
     }

@@ -54,6 +54,8 @@ public struct EventLog: Sendable {
             return Entry(text: "seat: touch \(touch ? "added" : "removed")", isBoundary: true)
         case .flush:
             return Entry(text: "──── flush (no frame) ────", isBoundary: true)
+        case let .surface(event):
+            return Entry(text: "\(event.kind.rawValue) \(event.surface ?? "")", isBoundary: false)
         }
     }
 }

@@ -118,7 +118,7 @@ public struct TouchTimeline: Sendable {
             for id in open.keys.sorted(by: { open[$0]!.order < open[$1]!.order }) { close(id, .cancel, at: now) }
         case .frame:
             frameTicks.append(now)
-        case .shape, .orientation, .capabilities, .flush:
+        case .shape, .orientation, .capabilities, .flush, .surface:
             break
         }
     }

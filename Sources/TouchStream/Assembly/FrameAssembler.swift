@@ -126,6 +126,9 @@ public struct FrameAssembler: Sendable {
     // MARK: - Dispatch
 
     private mutating func handle(_ record: RawRecord) {
+        // Keyboard focus, popups, drag-and-drop: not touch, and invisible to assembly, so a late
+        // frame after a flush stays late even with one of them in between.
+        if case .surface = record.event { return }
         let mayBeEmpty = mayTakeEmptyFrame
         mayTakeEmptyFrame = false
         let event = record.event
@@ -159,8 +162,8 @@ public struct FrameAssembler: Sendable {
             // A wl_seat record, not part of any touch frame: undo the count above so it never
             // makes a frame non-empty (nor a cancel look like it dropped pending events).
             pending.recordCount -= 1
-        case .frame, .flush:
-            preconditionFailure("frame and flush are handled above")
+        case .frame, .flush, .surface:
+            preconditionFailure("frame, flush and surface records are handled above")
         }
     }
 

@@ -154,6 +154,9 @@ public struct ConformanceChecker: Sendable {
         }
         // The client's own delivery point, not a compositor event: nothing for a rule to judge.
         if case .flush = event { return }
+        // Keyboard, popup, drag-and-drop and destroyed-surface records are no wl_touch events:
+        // the wl_touch rules neither see them nor count them into a frame.
+        if case .surface = event { return }
         if eventWithoutTouchCapability(event, index: index, into: &findings) { return }
         let afterCancel = previousWasCancel
         previousWasCancel = false
@@ -178,8 +181,8 @@ public struct ConformanceChecker: Sendable {
         case .cancel:
             cancel(index: index, into: &findings)
             return
-        case .capabilities, .flush:
-            preconditionFailure("capabilities and flush records are handled above")
+        case .capabilities, .flush, .surface:
+            preconditionFailure("capabilities, flush and surface records are handled above")
         }
         frame.eventCount += 1
     }

@@ -45,10 +45,10 @@ struct CompactOptions {
 /// Parses the compact form (grammar in ``CompactTrace``) into script items.
 struct CompactParser {
     private var bytes: [UInt8] = []
-    private let name: String
+    let name: String
     private var index = 0
     private var line = 0
-    private var cursor = ScriptCursor()
+    var cursor = ScriptCursor()
     /// Items parsed and not yet taken.
     var items: [ScriptItem] = []
     /// `presentation` statements, kept apart from the touch script.
@@ -121,9 +121,10 @@ struct CompactParser {
     private mutating func parseStatement(_ tokens: [CompactToken]) throws(TraceError) {
         guard let head = tokens.first else { return }
         if head.text == PresentationRecord.kind { return try parsePresentation(tokens) }
+        if let kind = SurfaceEventKind(rawValue: head.text) { return try parseSurfaceStatement(kind, tokens) }
         guard let keyword = CompactKeyword(rawValue: head.text) else {
             let names = CompactKeyword.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error(at: head, "unknown statement '\(head.shown)' (expected one of: \(names))")
+            throw error(at: head, "unknown statement '\(head.shown)' (expected one of: \(names), or a surface record such as keyboard-enter)")
         }
         let rest = tokens.dropFirst()
         let positional = Array(rest.prefix { !$0.bytes.contains(UInt8(ascii: "=")) })
@@ -270,7 +271,7 @@ struct CompactParser {
         return id
     }
 
-    private func unsigned(_ token: CompactToken, _ what: String, max: UInt64) throws(TraceError) -> UInt64 {
+    func unsigned(_ token: CompactToken, _ what: String, max: UInt64) throws(TraceError) -> UInt64 {
         guard !token.bytes.isEmpty, token.bytes.allSatisfy(Self.isDigit) else {
             throw error(at: token, "\(what) needs a non-negative integer, found '\(token.shown)'")
         }
@@ -281,7 +282,7 @@ struct CompactParser {
     }
 
     /// A decimal value, rounded to the nearest wl_fixed (ties away from zero).
-    private func fixed(_ token: CompactToken, _ what: String) throws(TraceError) -> WLFixed {
+    func fixed(_ token: CompactToken, _ what: String) throws(TraceError) -> WLFixed {
         let allowed = token.bytes.allSatisfy {
             Self.isDigit($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "-")
                 || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E")
@@ -312,7 +313,7 @@ struct CompactParser {
         return value
     }
 
-    private func error(at token: CompactToken, _ message: String) -> TraceError {
+    func error(at token: CompactToken, _ message: String) -> TraceError {
         TraceError(file: name, line: token.line, column: token.column, message: message)
     }
 }

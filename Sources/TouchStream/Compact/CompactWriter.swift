@@ -3,7 +3,7 @@
 /// Writes script items in the compact form, one frame per line, with `t=` and `serial=`
 /// only where the implicit rules (``CompactTrace``) would give a different value.
 struct CompactWriter {
-    private var cursor = ScriptCursor()
+    var cursor = ScriptCursor()
     private var output = ""
     private var lineHasStatement = false
 
@@ -25,6 +25,12 @@ struct CompactWriter {
 
     private mutating func append(_ record: RawRecord) {
         let event = record.event
+        if case .surface(let surfaceEvent) = event {
+            // Each on a line of its own: they belong to no frame.
+            endLine()
+            statement(Self.words(surfaceEvent, cursor: &cursor).joined(separator: " "))
+            return endLine()
+        }
         var words = [event.name]
         switch event {
         case .down(_, _, _, let id, let x, let y), .motion(_, let id, let x, let y):
@@ -39,6 +45,8 @@ struct CompactWriter {
             words += [String(id), degrees.description]
         case .capabilities(let touch):
             words.append(touch ? "touch" : "none")
+        case .surface:
+            preconditionFailure("surface records are written above")
         }
         if let time = event.time, time != cursor.time {
             words.append("t=\(time)")

@@ -52,7 +52,7 @@ public final class JSONLTraceReader {
             lines.release()
             throw error
         }
-        state = RecordStream(lines: lines)
+        state = RecordStream(lines: lines, hasSurfaceRecords: header.version >= SurfaceEvent.sinceVersion)
     }
 
     /// The first line with something other than spaces.
@@ -93,6 +93,13 @@ private struct RecordStream {
     var parser = RecordLineParser()
     var recordCount = 0
     var presentations: [PresentationRecord] = []
+    /// False for a version 1 trace, where a surface record is an error (that version has none).
+    let hasSurfaceRecords: Bool
+
+    init(lines: LineSource, hasSurfaceRecords: Bool) {
+        self.lines = lines
+        self.hasSurfaceRecords = hasSurfaceRecords
+    }
 
     mutating func next() throws -> RawRecord? {
         while let (bytes, terminated) = try lines.next() {
@@ -101,10 +108,9 @@ private struct RecordStream {
                 first += 1
             }
             if first == bytes.count { continue }
+            let record: RawRecord
             do {
-                let record = try parser.parse(bytes)
-                recordCount += 1
-                return record
+                record = try parser.parse(bytes)
             } catch {
                 // Not a touch record: a presentation record is the other kind a line may hold.
                 if PresentationRecord.isPresentationLine(bytes), terminated || bytes.last == UInt8(ascii: "}") {
@@ -116,6 +122,12 @@ private struct RecordStream {
                 let message = terminated ? error.message : "truncated record (no newline at end of file): \(error.message)"
                 throw TraceError(file: lines.path, line: lines.line, column: error.column, message: message)
             }
+            if !hasSurfaceRecords, let event = record.event.surfaceEvent {
+                throw TraceError(file: lines.path, line: lines.line, column: first + 1,
+                                 message: "a \(event.kind.rawValue) record in a version 1 trace (surface records need version \(SurfaceEvent.sinceVersion))")
+            }
+            recordCount += 1
+            return record
         }
         return nil
     }

@@ -1,12 +1,12 @@
 // MARK: - JSON strings (surface names): reading and writing
 
 extension RecordLineParser {
-    /// The surface: a JSON string or null.
-    mutating func readSurface() throws(LineError) -> String? {
+    /// The surface (or another string field, `key`): a JSON string or null.
+    mutating func readSurface(_ key: RecordKey = .surface) throws(LineError) -> String? {
         if matchLiteralNull() { return nil }
         let column = i + 1
         guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
-            throw LineError(column: column, message: "\"surface\" must be a string or null")
+            throw LineError(column: column, message: "\"\(key.name)\" must be a string or null")
         }
         i += 1
         let start = i

@@ -1,8 +1,10 @@
 // MARK: - Record kinds and their fields
 
 /// The `kind` of a record line, with the keys each kind requires and allows.
-enum RecordKind {
+enum RecordKind: Equatable {
     case down, up, motion, frame, cancel, shape, orientation, capabilities, flush
+    /// A trace version 2 record about one of our surfaces (``SurfaceEventKind``).
+    case surfaceEvent(SurfaceEventKind)
 
     init?(_ name: UnsafeBufferPointer<UInt8>) {
         switch name.count {
@@ -15,7 +17,10 @@ enum RecordKind {
         case 6 where Self.equal(name, "cancel"): self = .cancel
         case 11 where Self.equal(name, "orientation"): self = .orientation
         case 12 where Self.equal(name, "capabilities"): self = .capabilities
-        default: return nil
+        default:
+            // Rarer than touch records: the allocation is off the hot path.
+            guard let kind = SurfaceEventKind(rawValue: String(decoding: name, as: UTF8.self)) else { return nil }
+            self = .surfaceEvent(kind)
         }
     }
 
@@ -30,6 +35,7 @@ enum RecordKind {
         case .orientation: "orientation"
         case .capabilities: "capabilities"
         case .flush: "flush"
+        case .surfaceEvent(let kind): kind.rawValue
         }
     }
 
@@ -43,7 +49,13 @@ enum RecordKind {
         case .shape: RecordKey.id.bit | RecordKey.major.bit | RecordKey.minor.bit
         case .orientation: RecordKey.id.bit | RecordKey.orientation.bit
         case .capabilities: RecordKey.touch.bit
+        case .surfaceEvent(let kind): Self.mask(kind.required)
         }
+    }
+
+    /// The bits of the keys that carry `fields` (x and y with their decimal copies).
+    private static func mask(_ fields: Set<SurfaceEventField>) -> UInt32 {
+        fields.reduce(0) { $0 | RecordKey.carrying($1).bit }
     }
 
     /// Keys that may be present.
@@ -55,6 +67,9 @@ enum RecordKind {
         case .shape: required | common | RecordKey.majorf.bit | RecordKey.minorf.bit
         case .orientation: required | common | RecordKey.orientationf.bit
         case .up, .frame, .cancel, .capabilities, .flush: required | common
+        case .surfaceEvent(let kind):
+            kind.allowed.contains(.x) ? Self.mask(kind.allowed) | RecordKey.xf.bit | RecordKey.yf.bit
+                : Self.mask(kind.allowed)
         }
     }
 
@@ -70,7 +85,20 @@ enum RecordKind {
         case .orientation: .orientation(id: f.id, orientation: WLFixed(rawValue: f.orientation))
         case .capabilities: .capabilities(touch: f.touch)
         case .flush: .flush
+        case .surfaceEvent(let kind): .surface(Self.surfaceEvent(kind, f))
         }
+    }
+
+    /// The record's fields: those the kind requires, and the optional surface and mime.
+    private static func surfaceEvent(_ kind: SurfaceEventKind, _ f: RecordFields) -> SurfaceEvent {
+        let has = kind.required
+        return SurfaceEvent(kind, surface: f.surface, serial: has.contains(.serial) ? f.serial : nil,
+                            time: has.contains(.time) ? f.time : nil,
+                            x: has.contains(.x) ? WLFixed(rawValue: f.x) : nil,
+                            y: has.contains(.y) ? WLFixed(rawValue: f.y) : nil,
+                            width: has.contains(.width) ? f.width : nil, height: has.contains(.height) ? f.height : nil,
+                            active: has.contains(.active) ? f.active : nil, mime: f.mime,
+                            action: has.contains(.action) ? f.action : nil)
     }
 
     /// The key a key string names, if any.
@@ -101,6 +129,11 @@ enum RecordKind {
         case Words.surface: return .surface
         case Words.emulated: return .emulated
         case Words.control: return .control
+        case Words.width: return .width
+        case Words.height: return .height
+        case Words.active: return .active
+        case Words.mime: return .mime
+        case Words.action: return .action
         default: return nil
         }
     }
@@ -125,6 +158,11 @@ enum RecordKind {
         static let surface: UInt64 = 0x65636166727573 // "surface"
         static let emulated: UInt64 = 0x646574616c756d65 // "emulated"
         static let control: UInt64 = 0x6c6f72746e6f63 // "control"
+        static let width: UInt64 = 0x6874646977 // "width"
+        static let height: UInt64 = 0x746867696568 // "height"
+        static let active: UInt64 = 0x657669746361 // "active"
+        static let mime: UInt64 = 0x656d696d // "mime"
+        static let action: UInt64 = 0x6e6f69746361 // "action"
     }
 
     /// The keys whose bits are set, in declaration order.

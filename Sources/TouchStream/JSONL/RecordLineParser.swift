@@ -11,6 +11,7 @@ enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
     case touch, control
+    case width, height, active, mime, action
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -35,6 +36,27 @@ enum RecordKey: Int {
         case .orientationf: "orientationf"
         case .touch: "touch"
         case .control: "control"
+        case .width: "width"
+        case .height: "height"
+        case .active: "active"
+        case .mime: "mime"
+        case .action: "action"
+        }
+    }
+
+    /// The key that carries a surface record's field.
+    static func carrying(_ field: SurfaceEventField) -> RecordKey {
+        switch field {
+        case .surface: .surface
+        case .serial: .serial
+        case .time: .time
+        case .x: .x
+        case .y: .y
+        case .width: .width
+        case .height: .height
+        case .active: .active
+        case .mime: .mime
+        case .action: .action
         }
     }
 }
@@ -54,6 +76,11 @@ struct RecordFields {
     var emulated = false
     var control = false
     var touch = false
+    var width: Int32 = 0
+    var height: Int32 = 0
+    var active = false
+    var mime: String?
+    var action: UInt32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -155,6 +182,11 @@ struct RecordLineParser {
         case .touch: fields.touch = try readBool(key)
         case .control: fields.control = try readBool(key)
         case .surface: fields.surface = try readSurface()
+        case .width: fields.width = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .height: fields.height = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .active: fields.active = try readBool(key)
+        case .mime: fields.mime = try readSurface(.mime)
+        case .action: fields.action = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }
@@ -208,7 +240,7 @@ struct RecordLineParser {
         try expect(UInt8(ascii: "\""), "unterminated string")
         guard let kind = RecordKind(UnsafeBufferPointer(rebasing: bytes[start..<end])) else {
             let text = Quoted.text(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-            throw LineError(column: column, message: "unknown kind \"\(text)\" (expected down, up, motion, frame, cancel, shape or orientation)")
+            throw LineError(column: column, message: "unknown kind \"\(text)\" (expected down, up, motion, frame, cancel, shape, orientation, capabilities, flush or a surface record kind such as keyboard-enter)")
         }
         return kind
     }

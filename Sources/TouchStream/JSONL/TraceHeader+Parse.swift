@@ -48,8 +48,9 @@ private struct HeaderFields {
         }
         let versionValue = member(root, "version")
         let version = try integer(root, "version", in: Int.min...Int.max)
-        guard version == TraceHeader.currentVersion else {
-            throw fail(versionValue, "unsupported trace version \(version) (this tool reads version \(TraceHeader.currentVersion))")
+        guard TraceHeader.readableVersions.contains(version) else {
+            let readable = TraceHeader.readableVersions
+            throw fail(versionValue, "unsupported trace version \(version) (this tool reads versions \(readable.lowerBound) to \(readable.upperBound))")
         }
         var header = TraceHeader(toolVersion: try string(root, "toolVersion"),
                                  environment: try environment(try required(root, "environment", path: "environment")),

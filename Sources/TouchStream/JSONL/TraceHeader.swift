@@ -6,8 +6,10 @@ import Foundation
 public struct TraceHeader: Codable, Hashable, Sendable {
     /// The value of `format` in every trace this tool writes.
     public static let formatName = "gesture-sandbox-trace"
-    /// The trace format version this tool writes and reads.
-    public static let currentVersion = 1
+    /// The trace format version this tool writes (2 added the surface records, ``SurfaceEvent``).
+    public static let currentVersion = 2
+    /// The versions this tool reads: version 1 traces are version 2 without surface records.
+    public static let readableVersions = 1...currentVersion
 
     /// Always ``formatName``.
     public var format: String

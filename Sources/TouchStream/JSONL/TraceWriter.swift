@@ -12,6 +12,13 @@
 ///     {"kind":"orientation","id":ID,"orientation":RAW,"orientationf":DEC}
 ///     {"kind":"capabilities","touch":BOOL}   {"kind":"flush"}
 ///
+/// and (version 2) the surface records, ``SurfaceEvent``, with their fields in this order, each
+/// only where the kind has it: `surface`, `serial`, `time`, `x`, `y`, `xf`, `yf`, `width`,
+/// `height`, `active`, `mime`, `action`, e.g.
+///
+///     {"kind":"keyboard-enter","surface":"wl_surface@3","serial":S}
+///     {"kind":"dnd-motion","surface":"wl_surface@7","time":MS,"x":RAW,"y":RAW,"xf":DEC,"yf":DEC}
+///
 /// each optionally ending with `"hires":NS`, `"emulated":true` and `"control":true`. The `…f` decimals are copies
 /// for people reading the file; readers use the raw integers.
 ///
@@ -199,6 +206,8 @@ public final class TraceWriter {
         case .capabilities(let touch):
             line.key("touch")
             line.out += Array((touch ? "true" : "false").utf8)
+        case .surface(let event):
+            line.surfaceFields(event)
         }
         if let hires = record.hiResTimeNanoseconds {
             line.key("hires")
@@ -248,6 +257,30 @@ private struct LineEncoder {
         fixed("y", y)
         decimal("xf", x)
         decimal("yf", y)
+    }
+
+    mutating func boolean(_ name: StaticString, _ value: Bool) {
+        key(name)
+        out += Array((value ? "true" : "false").utf8)
+    }
+
+    /// A surface record's fields in their fixed order.
+    mutating func surfaceFields(_ event: SurfaceEvent) {
+        if let surface = event.surface {
+            key("surface")
+            string(surface)
+        }
+        if let serial = event.serial { field("serial", Int64(serial)) }
+        if let time = event.time { field("time", Int64(time)) }
+        if let x = event.x, let y = event.y { point(x, y) }
+        if let width = event.width { field("width", Int64(width)) }
+        if let height = event.height { field("height", Int64(height)) }
+        if let active = event.active { boolean("active", active) }
+        if let mime = event.mime {
+            key("mime")
+            string(mime)
+        }
+        if let action = event.action { field("action", Int64(action)) }
     }
 
     mutating func integer(_ value: Int64) {

@@ -101,7 +101,7 @@ import TouchStream
         defer { dir.cleanUp() }
         let path = try dir.write("bad.txt", "down 0 1 1; frame\nwiggle 0\n")
         #expect(errorText { try TraceCheck.run(path: path) { _ in } }
-            == "\(path):2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep)")
+            == "\(path):2:1: unknown statement 'wiggle' (expected one of: down, motion, up, frame, cancel, shape, orientation, capabilities, flush, sleep, or a surface record such as keyboard-enter)")
     }
 
     @Test func commandExitStatus() throws {

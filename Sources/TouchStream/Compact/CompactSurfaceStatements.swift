@@ -1,0 +1,154 @@
+// MARK: - Surface records in the compact form (trace version 2)
+
+/// The statements of the surface records (``SurfaceEventKind``) and their arguments:
+///
+///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
+///     dnd-cancelled · dnd-finished · surface-destroyed          (no arguments)
+///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
+///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
+///
+/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave and dnd-enter
+/// (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
+/// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
+enum CompactSurfaceStatement {
+    /// Names of the positional arguments of `kind`.
+    static func arguments(_ kind: SurfaceEventKind) -> [String] {
+        switch kind {
+        case .activated: ["true|false"]
+        case .popupConfigure: ["X", "Y", "WIDTH", "HEIGHT"]
+        case .dndEnter, .dndMotion: ["X", "Y"]
+        case .dndAction: ["ACTION"]
+        default: []
+        }
+    }
+
+    /// The option keys `kind` accepts.
+    static func options(_ kind: SurfaceEventKind) -> [String] {
+        var keys = ["t", "surface"]
+        if kind.required.contains(.serial) { keys.append("serial") }
+        if kind.allowed.contains(.mime) { keys.append("mime") }
+        return keys
+    }
+}
+
+extension CompactParser {
+    mutating func parseSurfaceStatement(_ kind: SurfaceEventKind, _ tokens: [CompactToken]) throws(TraceError) {
+        let head = tokens[0]
+        let rest = tokens.dropFirst()
+        let args = Array(rest.prefix { !$0.bytes.contains(UInt8(ascii: "=")) })
+        let names = CompactSurfaceStatement.arguments(kind)
+        let usage = ([kind.rawValue] + names).joined(separator: " ")
+        if args.count < names.count {
+            let at = args.last ?? head
+            throw TraceError(file: name, line: at.line, column: at.endColumn,
+                             message: "missing \(names[args.count]): expected '\(usage)'")
+        }
+        if args.count > names.count {
+            throw error(at: args[names.count], "unexpected argument '\(args[names.count].shown)': expected '\(usage)'")
+        }
+        var event = SurfaceEvent(kind, surface: nil)
+        let allowed = CompactSurfaceStatement.options(kind)
+        var seen: Set<String> = []
+        for token in rest.dropFirst(args.count) {
+            guard let equals = token.bytes.firstIndex(of: UInt8(ascii: "=")) else {
+                throw error(at: token, "expected an option, found '\(token.shown)'")
+            }
+            let key = String(decoding: token.bytes[..<equals], as: UTF8.self)
+            var value = token
+            value.bytes = token.bytes[(equals + 1)...]
+            value.column += equals - token.bytes.startIndex + 1
+            guard allowed.contains(key) else {
+                let list = allowed.map { $0 + "=" }.joined(separator: ", ")
+                throw error(at: token, "\(kind.rawValue) takes no '\(Quoted.text(key))=' (options: \(list))")
+            }
+            guard seen.insert(key).inserted else { throw error(at: token, "option '\(Quoted.text(key))=' given twice") }
+            switch key {
+            case "t": cursor.time = UInt32(try unsigned(value, "t=MS", max: UInt64(UInt32.max)))
+            case "serial": event.serial = UInt32(try unsigned(value, "serial=N", max: UInt64(UInt32.max)))
+            case "surface": event.surface = try escapedName(value)
+            default: event.mime = try escapedName(value)
+            }
+        }
+        try fill(&event, args)
+        items.append(.record(RawRecord(.surface(event))))
+    }
+
+    /// The positional arguments and the implicit serial and time, into `event`.
+    private mutating func fill(_ event: inout SurfaceEvent, _ args: [CompactToken]) throws(TraceError) {
+        switch event.kind {
+        case .activated:
+            switch args[0].text {
+            case "true": event.active = true
+            case "false": event.active = false
+            default: throw error(at: args[0], "expected 'true' or 'false' after activated, found '\(args[0].shown)'")
+            }
+        case .popupConfigure:
+            event.x = WLFixed(rawValue: try integer(args[0], "X") << 8)
+            event.y = WLFixed(rawValue: try integer(args[1], "Y") << 8)
+            event.width = try integer(args[2], "WIDTH")
+            event.height = try integer(args[3], "HEIGHT")
+        case .dndEnter, .dndMotion:
+            event.x = try fixed(args[0], "X")
+            event.y = try fixed(args[1], "Y")
+        case .dndAction:
+            guard let action = DndActionName.value(args[0].text) else {
+                throw error(at: args[0], "ACTION must be none, copy, move, ask or their sum with '+', found '\(args[0].shown)'")
+            }
+            event.action = action
+        default:
+            break
+        }
+        if event.kind.required.contains(.serial) {
+            let serial = event.serial ?? cursor.nextSerial
+            event.serial = serial
+            cursor.lastSerial = serial
+        }
+        if event.kind.required.contains(.time) { event.time = cursor.time }
+    }
+
+    /// An integer that fits a wl_fixed's integer part (popup positions and sizes).
+    private func integer(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
+        let limit = Int64(1) << 23
+        guard let value = Int64(token.text), value > -limit, value < limit else {
+            throw error(at: token, "\(what) must be an integer within ±8388607, found '\(token.shown)'")
+        }
+        return Int32(value)
+    }
+
+    private func escapedName(_ value: CompactToken) throws(TraceError) -> String {
+        switch SurfaceName.unescape(value.bytes) {
+        case .name(let text): return text
+        case .malformed(let offset):
+            throw TraceError(file: name, line: value.line, column: value.column + offset,
+                             message: "malformed %XX escape in '\(value.shown)'")
+        }
+    }
+}
+
+extension CompactWriter {
+    /// The words of a surface record: its kind, its arguments, then `t=`, `serial=`, `surface=`, `mime=`.
+    static func words(_ event: SurfaceEvent, cursor: inout ScriptCursor) -> [String] {
+        var words = [event.kind.rawValue]
+        switch event.kind {
+        case .activated: words.append(event.active == true ? "true" : "false")
+        case .popupConfigure:
+            words += [String((event.x?.rawValue ?? 0) >> 8), String((event.y?.rawValue ?? 0) >> 8),
+                      String(event.width ?? 0), String(event.height ?? 0)]
+        case .dndEnter, .dndMotion:
+            words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
+        case .dndAction: words.append(DndActionName.text(event.action ?? 0))
+        default: break
+        }
+        if let time = event.time, time != cursor.time {
+            words.append("t=\(time)")
+            cursor.time = time
+        }
+        if let serial = event.serial {
+            if serial != cursor.nextSerial { words.append("serial=\(serial)") }
+            cursor.lastSerial = serial
+        }
+        if let surface = event.surface { words.append("surface=\(SurfaceName.escape(surface))") }
+        if let mime = event.mime { words.append("mime=\(SurfaceName.escape(mime))") }
+        return words
+    }
+}

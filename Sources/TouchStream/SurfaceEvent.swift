@@ -1,0 +1,160 @@
+// MARK: - What the compositor said about our surfaces, beside wl_touch
+
+/// The record kinds of trace version 2 that are not wl_touch events: what the compositor answered
+/// (or what our client did) around a touch, each naming the surface it concerns.
+///
+/// They never reach TouchKit: frame assembly and replay skip them, the checker reads them only
+/// for its surface rules. Names are the trace's `kind` strings and compact statements.
+public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
+    /// wl_keyboard.enter: keyboard focus came to `surface` (serial).
+    case keyboardEnter = "keyboard-enter"
+    /// wl_keyboard.leave: keyboard focus left `surface` (serial).
+    case keyboardLeave = "keyboard-leave"
+    /// An xdg_toplevel.configure whose `activated` state differs from the previous one (active).
+    case activated
+    /// xdg_popup.configure: the popup's position relative to its parent and its size (x, y, width, height).
+    case popupConfigure = "popup-configure"
+    /// xdg_popup.popup_done: the compositor dismissed the popup.
+    case popupDone = "popup-done"
+    /// wl_data_device.enter: a drag entered `surface` (serial, x, y surface-local).
+    case dndEnter = "dnd-enter"
+    /// wl_data_device.motion: the drag moved over the entered surface (time, x, y).
+    case dndMotion = "dnd-motion"
+    /// wl_data_device.drop: the drag was dropped on the entered surface.
+    case dndDrop = "dnd-drop"
+    /// wl_data_device.leave: the drag left the entered surface.
+    case dndLeave = "dnd-leave"
+    /// wl_data_source.target: the target accepted a mime type (mime) or none (no mime).
+    case dndTarget = "dnd-target"
+    /// wl_data_source.action: the action the compositor chose (action).
+    case dndAction = "dnd-action"
+    /// wl_data_source.dnd_drop_performed: the user dropped (the source may still be cancelled).
+    case dndDropPerformed = "dnd-drop-performed"
+    /// wl_data_source.cancelled: the drag (or the source) was cancelled.
+    case dndCancelled = "dnd-cancelled"
+    /// wl_data_source.dnd_finished: the target finished with the drop.
+    case dndFinished = "dnd-finished"
+    /// Not an event: our client destroyed `surface` (so events that name it afterwards stand out).
+    case surfaceDestroyed = "surface-destroyed"
+
+    /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
+    public var required: Set<SurfaceEventField> {
+        switch self {
+        case .keyboardEnter, .keyboardLeave: [.serial]
+        case .activated: [.active]
+        case .popupConfigure: [.x, .y, .width, .height]
+        case .dndEnter: [.serial, .x, .y]
+        case .dndMotion: [.time, .x, .y]
+        case .dndAction: [.action]
+        case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
+             .surfaceDestroyed: []
+        }
+    }
+
+    /// The fields a record of this kind may carry.
+    public var allowed: Set<SurfaceEventField> {
+        self == .dndTarget ? [.surface, .mime] : required.union([.surface])
+    }
+}
+
+/// A field of a ``SurfaceEvent`` record, by its JSON key.
+public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
+    case surface, serial, time, x, y, width, height, active, mime, action
+}
+
+/// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
+///
+/// `x` and `y` are wl_fixed as received (dnd-enter, dnd-motion); popup-configure's integer
+/// position is stored as the wl_fixed of that integer, so every `x`/`y` in a trace is raw 24.8.
+public struct SurfaceEvent: Hashable, Sendable {
+    /// What happened.
+    public var kind: SurfaceEventKind
+    /// The surface it concerns, named as `down` names it ("wl_surface@5").
+    public var surface: String?
+    /// The event's serial (keyboard enter/leave, dnd enter).
+    public var serial: UInt32?
+    /// The event's time in ms (dnd motion).
+    public var time: UInt32?
+    /// Surface-local x (dnd), or the popup's x relative to its parent.
+    public var x: WLFixed?
+    /// Surface-local y (dnd), or the popup's y relative to its parent.
+    public var y: WLFixed?
+    /// The popup's width in logical px.
+    public var width: Int32?
+    /// The popup's height in logical px.
+    public var height: Int32?
+    /// The toplevel's activated state.
+    public var active: Bool?
+    /// The mime type the drop target accepted (nil: none).
+    public var mime: String?
+    /// wl_data_device_manager.dnd_action bits (0 none, 1 copy, 2 move, 4 ask).
+    public var action: UInt32?
+
+    /// Creates a record; pass only the fields the kind allows.
+    public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
+                x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
+                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil) {
+        self.kind = kind
+        self.surface = surface
+        self.serial = serial
+        self.time = time
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+        self.active = active
+        self.mime = mime
+        self.action = action
+    }
+
+    /// The fields that are set.
+    public var presentFields: Set<SurfaceEventField> {
+        var fields: Set<SurfaceEventField> = []
+        if surface != nil { fields.insert(.surface) }
+        if serial != nil { fields.insert(.serial) }
+        if time != nil { fields.insert(.time) }
+        if x != nil { fields.insert(.x) }
+        if y != nil { fields.insert(.y) }
+        if width != nil { fields.insert(.width) }
+        if height != nil { fields.insert(.height) }
+        if active != nil { fields.insert(.active) }
+        if mime != nil { fields.insert(.mime) }
+        if action != nil { fields.insert(.action) }
+        return fields
+    }
+
+    /// The first trace format version that has these records.
+    public static let sinceVersion = 2
+}
+
+// MARK: - Drag-and-drop action names
+
+/// wl_data_device_manager.dnd_action as the compact form writes it.
+public enum DndActionName {
+    private static let names: [(UInt32, String)] = [(1, "copy"), (2, "move"), (4, "ask")]
+
+    /// `none`, or the set bits' names joined with `+` (unknown bits as their number).
+    public static func text(_ action: UInt32) -> String {
+        guard action != 0 else { return "none" }
+        var parts = names.filter { action & $0.0 != 0 }.map(\.1)
+        let unknown = action & ~names.reduce(0) { $0 | $1.0 }
+        if unknown != 0 { parts.append(String(unknown)) }
+        return parts.joined(separator: "+")
+    }
+
+    /// Reads ``text(_:)`` back; nil when a part is neither a name nor a number.
+    public static func value(_ text: String) -> UInt32? {
+        if text == "none" { return 0 }
+        var value: UInt32 = 0
+        for part in text.split(separator: "+", omittingEmptySubsequences: false) {
+            if let named = names.first(where: { $0.1 == part }) {
+                value |= named.0
+            } else if let number = UInt32(part) {
+                value |= number
+            } else {
+                return nil
+            }
+        }
+        return value
+    }
+}

@@ -1,0 +1,174 @@
+import TestSupport
+import Testing
+import TouchKit
+import TouchStream
+
+// MARK: - Trace version 2: the surface records
+
+/// Every surface record kind in both trace forms, the version rules, and assembly and the
+/// checker looking past them.
+@Suite struct SurfaceRecordTests {
+    /// One record of every kind, as a weston session would send them (ms since boot, real serials).
+    static let samples: [SurfaceEvent] = [
+        SurfaceEvent(.keyboardEnter, surface: "wl_surface@3", serial: 48_213),
+        SurfaceEvent(.keyboardLeave, surface: "wl_surface@3", serial: 48_230),
+        SurfaceEvent(.activated, surface: "wl_surface@12", active: true),
+        SurfaceEvent(.activated, surface: "wl_surface@3", active: false),
+        SurfaceEvent(.popupConfigure, surface: "wl_surface@15", x: WLFixed(40), y: WLFixed(-8), width: 240, height: 180),
+        SurfaceEvent(.popupDone, surface: "wl_surface@15"),
+        SurfaceEvent(.dndEnter, surface: "wl_surface@12", serial: 48_240, x: WLFixed(10.5), y: WLFixed(300.25)),
+        SurfaceEvent(.dndMotion, surface: "wl_surface@12", time: 3_616_660, x: WLFixed(12), y: WLFixed(-0.5)),
+        SurfaceEvent(.dndDrop, surface: "wl_surface@12"),
+        SurfaceEvent(.dndLeave, surface: "wl_surface@12"),
+        SurfaceEvent(.dndTarget, surface: "wl_surface@3", mime: "text/plain;charset=utf-8"),
+        SurfaceEvent(.dndTarget, surface: "wl_surface@3"),
+        SurfaceEvent(.dndAction, surface: "wl_surface@3", action: 2),
+        SurfaceEvent(.dndDropPerformed, surface: "wl_surface@3"),
+        SurfaceEvent(.dndCancelled, surface: "wl_surface@3"),
+        SurfaceEvent(.dndFinished, surface: "wl_surface@3"),
+        SurfaceEvent(.surfaceDestroyed, surface: "wl_surface@9"),
+    ]
+
+    private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
+                                            profile: "uikit", created: "2026-11-26T12:00:00.000Z")
+
+    @Test func everyKindHasASample() {
+        #expect(Set(Self.samples.map(\.kind)) == Set(SurfaceEventKind.allCases))
+        for sample in Self.samples {
+            #expect(sample.presentFields.isSubset(of: sample.kind.allowed), "\(sample.kind)")
+            #expect(sample.kind.required.isSubset(of: sample.presentFields), "\(sample.kind)")
+        }
+    }
+
+    @Test func jsonLinesFormNamesKindSurfaceAndFieldsInOrder() {
+        let line = { TraceWriter.line(for: RawRecord(.surface($0))) }
+        #expect(line(Self.samples[0]) == #"{"kind":"keyboard-enter","surface":"wl_surface@3","serial":48213}"#)
+        #expect(line(Self.samples[2]) == #"{"kind":"activated","surface":"wl_surface@12","active":true}"#)
+        #expect(line(Self.samples[4])
+            == #"{"kind":"popup-configure","surface":"wl_surface@15","x":10240,"y":-2048,"xf":40,"yf":-8,"width":240,"height":180}"#)
+        #expect(line(Self.samples[7])
+            == #"{"kind":"dnd-motion","surface":"wl_surface@12","time":3616660,"x":3072,"y":-128,"xf":12,"yf":-0.5}"#)
+        #expect(line(Self.samples[10]) == #"{"kind":"dnd-target","surface":"wl_surface@3","mime":"text/plain;charset=utf-8"}"#)
+        #expect(line(Self.samples[12]) == #"{"kind":"dnd-action","surface":"wl_surface@3","action":2}"#)
+        #expect(line(Self.samples[16]) == #"{"kind":"surface-destroyed","surface":"wl_surface@9"}"#)
+    }
+
+    @Test func jsonLinesRoundTripEveryKindAmongTouchRecords() throws {
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let touch = [RawRecord(.down(serial: 48_212, time: 3_616_639, surface: "wl_surface@3", id: 0,
+                                     x: WLFixed(100), y: WLFixed(100))), RawRecord(.frame)]
+        let records = touch + Self.samples.map { RawRecord(.surface($0)) } + [RawRecord(.up(serial: 48_250, time: 3_616_700, id: 0))]
+        let lines = [Self.header.jsonLine()] + records.map { TraceWriter.line(for: $0) }
+        let path = try dir.write("v2.jsonl", lines.joined(separator: "\n") + "\n")
+        let (header, read) = try readAll(path)
+        #expect(header.version == 2)
+        #expect(read == records)
+    }
+
+    @Test func compactRoundTripEveryKind() throws {
+        let records = Self.samples.map { RawRecord(.surface($0)) }
+        let text = CompactTrace.write(records: records)
+        #expect(text.split(separator: "\n").count == records.count)
+        let read: [RawRecord] = try CompactTrace.parse(text).compactMap { if case .record(let r) = $0 { r } else { nil } }
+        #expect(read == records)
+    }
+
+    @Test func compactStatementsReadAsDocumented() throws {
+        let script = """
+            down 0 100 100 serial=48212 t=3616639 surface=wl_surface@3; frame
+            keyboard-enter surface=wl_surface@3
+            popup-configure 40 -8 240 180 surface=wl_surface@15
+            dnd-motion 12 -0.5 t=3616660 surface=wl_surface@12
+            dnd-action copy+move
+            dnd-target mime=text/plain%3Bcharset%3Dutf-8
+            activated false surface=wl_surface@3
+            up 0
+            """
+        let events = try CompactTrace.parse(script).compactMap { if case .record(let r) = $0 { r.event } else { nil } }
+        #expect(events[2] == .surface(SurfaceEvent(.keyboardEnter, surface: "wl_surface@3", serial: 48_213)))
+        #expect(events[3] == .surface(Self.samples[4]))
+        #expect(events[4] == .surface(Self.samples[7]))
+        #expect(events[5] == .surface(SurfaceEvent(.dndAction, surface: nil, action: 3)))
+        #expect(events[6] == .surface(SurfaceEvent(.dndTarget, surface: nil, mime: "text/plain;charset=utf-8")))
+        #expect(events[7] == .surface(Self.samples[3]))
+        // The keyboard serial counts like a down's: the up after it takes the next one.
+        #expect(events[8] == .up(serial: 48_214, time: 3_616_660, id: 0))
+    }
+
+    @Test func badSurfaceRecordsAreLocated() throws {
+        let parse = { (text: String) in errorText { _ = try CompactTrace.parse(text, name: "s") } }
+        #expect(parse("activated maybe") == "s:1:11: expected 'true' or 'false' after activated, found 'maybe'")
+        #expect(parse("popup-configure 1 2 3") == "s:1:22: missing HEIGHT: expected 'popup-configure X Y WIDTH HEIGHT'")
+        #expect(parse("popup-done serial=4") == "s:1:12: popup-done takes no 'serial=' (options: t=, surface=)")
+        #expect(parse("dnd-action fling") == "s:1:12: ACTION must be none, copy, move, ask or their sum with '+', found 'fling'")
+        #expect(parse("dnd-enter 1 2 3")?.hasPrefix("s:1:15: unexpected argument '3'") == true)
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let missing = try dir.write("m.jsonl", Self.header.jsonLine() + "\n" + #"{"kind":"dnd-enter","surface":"s","x":1,"y":2}"# + "\n")
+        #expect(errorText { _ = try readAll(missing) } == "\(missing):2:46: a dnd-enter record needs \"serial\"")
+        let extra = try dir.write("e.jsonl", Self.header.jsonLine() + "\n" + #"{"kind":"popup-done","id":3}"# + "\n")
+        #expect(errorText { _ = try readAll(extra) } == "\(extra):2:22: a popup-done record has no \"id\"")
+        let mime = try dir.write("t.jsonl", Self.header.jsonLine() + "\n" + #"{"kind":"dnd-target","mime":7}"# + "\n")
+        #expect(errorText { _ = try readAll(mime) } == "\(mime):2:29: \"mime\" must be a string or null")
+    }
+
+    // MARK: - Versions
+
+    /// A version 1 trace as the tool wrote it before the surface records (weston 10, 2026-11-22).
+    static let versionOneTrace = """
+        {"created":"2026-11-22T05:43:47.799Z","environment":{"globals":[{"interface":"wl_seat","version":7}],"outputs":[],"seat":{"name":"harness-seat","version":7},"surface":{"bufferScale":1,"height":720,"width":1280},"touchVersion":7},"format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":1}
+        {"kind":"capabilities","touch":true}
+        {"kind":"down","serial":5,"time":3616639,"surface":"wl_surface@3","id":0,"x":25600,"y":25600,"xf":100,"yf":100,"hires":3616639469988}
+        {"kind":"frame"}
+        {"kind":"up","serial":6,"time":3616700,"id":0,"hires":3616700001234}
+        {"kind":"flush"}
+
+        """
+
+    @Test func aVersionOneTraceStillReads() throws {
+        let trace = try TraceReader.read(text: Self.versionOneTrace, name: "v1.jsonl")
+        #expect(trace.header?.version == 1)
+        #expect(trace.records.map(\.event.name) == ["capabilities", "down", "frame", "up", "flush"])
+        #expect(trace.records[1].event == .down(serial: 5, time: 3_616_639, surface: "wl_surface@3", id: 0,
+                                                x: WLFixed(100), y: WLFixed(100)))
+    }
+
+    @Test func aSurfaceRecordInAVersionOneTraceIsAnError() {
+        let text = Self.versionOneTrace + #"{"kind":"popup-done","surface":"wl_surface@15"}"# + "\n"
+        #expect(errorText { _ = try TraceReader.read(text: text, name: "v1.jsonl") }
+            == "v1.jsonl:7:1: a popup-done record in a version 1 trace (surface records need version 2)")
+    }
+
+    // MARK: - Consumers look past them
+
+    @Test func assemblyAndTheCheckerIgnoreSurfaceRecords() throws {
+        let plain = try CompactTrace.parse("""
+            down 0 100 100 t=3616639 serial=48212; frame
+            motion 0 110 100; frame
+            up 0; frame
+            """)
+        let mixed = try CompactTrace.parse("""
+            down 0 100 100 t=3616639 serial=48212; frame
+            keyboard-enter surface=wl_surface@3 serial=48300
+            motion 0 110 100
+            popup-configure 0 0 10 10
+            frame
+            dnd-leave; surface-destroyed surface=wl_surface@3
+            up 0 serial=48213; frame
+            """)
+        let touchOnly = mixed.filter { if case .record(let r) = $0, r.event.surfaceEvent != nil { false } else { true } }
+        #expect(touchOnly == plain)
+        #expect(frames(mixed) == frames(plain))
+        let records = mixed.compactMap { if case .record(let r) = $0 { r } else { nil } }
+        #expect(ConformanceChecker.check(records, header: nil).isEmpty)
+    }
+
+    private func frames(_ items: [ScriptItem]) -> [InputFrame] {
+        var assembler = ReplayAssembler()
+        var out: [AssemblyOutput] = []
+        for item in items { assembler.push(item, into: &out) }
+        assembler.finish(into: &out)
+        return out.compactMap { if case .frame(let frame) = $0 { frame } else { nil } }
+    }
+}

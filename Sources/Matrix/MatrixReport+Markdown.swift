@@ -14,10 +14,12 @@ public enum MatrixReport {
         "R10": "shape major < minor", "R11": "orientation out of range", "R12": "shape/orientation below v6",
         "R14": "event while the seat has no touch", "S1": "down outside the surface", "S8": "serial went down",
         "A1": "no frame after the last up", "A2": "frame after cancel", "A3": "cancel with events pending",
-        "A4": "cancel across surfaces", "A6": "unusual id", "A8": "touch capability removed mid-sequence",
+        "A4": "cancel across surfaces", "A6": "unusual id", "A7": "touch events after the surface was destroyed",
+        "A8": "touch capability removed mid-sequence",
         "A11": "motion outside the surface", "A12": "motion without change", "A13": "several motions per id per frame",
         "A14": "time went backwards", "A17": "shape just before up", "A19": "cancel with no touch",
         "H1": "timestamps look like µs", "H2": "coordinates jump (surface switch?)",
+        "H3": "touched window got no keyboard focus or activation",
     ]
 
     /// "R4 empty wl_touch.frame", or an observation's title.

@@ -24,6 +24,12 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// The script aimed downs at a window that received none, while another window did receive
     /// touches: they went to the wrong client.
     case touchedWindowGotNothing = "M7"
+    /// A popup opened by touch stayed open after a touch on another client (no popup_done after
+    /// its configure).
+    case popupNotDismissed = "M8"
+    /// A drag started by touch never dropped on the window the script dragged to (no
+    /// wl_data_device.drop there).
+    case dropMissed = "M9"
 
     /// One line for tables.
     public var title: String {
@@ -35,14 +41,34 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .nothingArrived: "no touch event reached the client"
         case .touchToUntouchedWindow: "a window got a touch the script aimed at another window"
         case .touchedWindowGotNothing: "a touched window got no touch (it went to another client)"
+        case .popupNotDismissed: "popup not dismissed by a touch on another client"
+        case .dropMissed: "drop never reached its target"
         }
     }
 
     /// The observations the streams of a run's windows show for `script` (the first window's stream
     /// for the single-window ones, every window's downs for M6 and M7).
-    static func observed(in stream: NormalizedStream, windows: [MatrixWindowRun],
+    static func observed(in stream: NormalizedStream, records: [RawRecord], windows: [MatrixWindowRun],
                          for script: MatrixScript) -> [MatrixObservation] {
         var result = observed(in: stream, for: script)
+        let first = script.windows.first?.name ?? MatrixWindow.main.name
+        let recordsOf = { (name: String) -> [RawRecord] in
+            name == first ? records : windows.first { $0.name == name }?.trace.records ?? []
+        }
+        for expectation in script.expectations {
+            switch expectation {
+            case .popupDismissed(let window):
+                let kinds = recordsOf(window).compactMap(\.event.surfaceEvent?.kind)
+                // Only a popup that opened can stay open: the stream shows one that never did.
+                if let opened = kinds.lastIndex(of: .popupConfigure), !kinds[opened...].contains(.popupDone) {
+                    result.append(.popupNotDismissed)
+                }
+            case .dropOn(let window):
+                if !recordsOf(window).contains(where: { $0.event.surfaceEvent?.kind == .dndDrop }) {
+                    result.append(.dropMissed)
+                }
+            }
+        }
         guard !windows.isEmpty else { return result }
         for window in windows where !result.contains(.framePerEvent) {
             let landing = script.largestLanding(in: window.name)
@@ -51,7 +77,6 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
             }
         }
         let aimed = script.downsPerWindow
-        let first = script.windows.first?.name ?? MatrixWindow.main.name
         let received = [first: stream.downCount].merging(windows.map { ($0.name, $0.stream.downCount) }) { a, _ in a }
         let total = received.values.reduce(0, +)
         if total > 0 {
@@ -146,7 +171,7 @@ public struct MatrixRun: Sendable {
         stream = NormalizedStream(records: trace.records)
         normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
         outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
-        observations = MatrixObservation.observed(in: stream, windows: windows, for: script)
+        observations = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
     }
 
     /// Rule ids found (checker rules on every window's trace, and matrix observations), each once,

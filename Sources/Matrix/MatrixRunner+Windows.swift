@@ -8,7 +8,8 @@ import TouchStream
 
 // MARK: - Scripts that touch several windows
 
-/// Running a script with more than one window: every window is a client process of its own,
+/// Running a script with more than one window, or with a window whose client has features of
+/// its own (`MatrixWindow.arguments`): every window is a client process of its own,
 /// placed in a column of its own (the compositor's tiling, or the driver's `place`), and found by
 /// probe taps before the script: window K gets a tap at the centre of column K, and where that tap
 /// lands in its surface gives its origin. The probes run in clients of their own, started and
@@ -126,7 +127,7 @@ extension MatrixRunner {
                     scratch.remove()
                     throw error
                 }
-                try session.place(launched[index].client, column: index, of: windows.count)
+                if windows.count > 1 { try session.place(launched[index].client, column: index, of: windows.count) }
             }
         } catch {
             for window in launched.reversed() {

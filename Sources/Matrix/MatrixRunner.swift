@@ -217,7 +217,9 @@ public struct MatrixRunner {
         }
         configuration.progress?("\(run.prefix): \(step)")
         let cell: MatrixCell
-        if script.windows.count > 1 {
+        // A window with features of its own may be placed otherwise than the calibration client
+        // (another size): found by a probe as several windows are.
+        if script.windows.count > 1 || script.windows.contains(where: { !$0.arguments.isEmpty }) {
             cell = windowsCell(script, in: &run, session: running.session, directory: run.directory + "/" + folder)
         } else {
             cell = self.cell(script, session: running.session, window: running.window,

@@ -22,6 +22,8 @@ public struct MatrixScript: Sendable {
     public var windows: [MatrixWindow]
     /// The output the compositor is started with for this script.
     public var output: MatrixOutputSetup
+    /// What its windows' surface records must show (M8, M9).
+    public var expectations: [MatrixExpectation] = []
 
     /// Creates a script from parsed items.
     public init(name: String, summary: String, items: [ScriptItem], windows: [MatrixWindow] = [.main],

@@ -32,6 +32,16 @@ public struct MatrixWindow: Hashable, Sendable {
     }
 }
 
+/// What a script's windows must show besides the touch stream, checked on their surface records
+/// (trace version 2): the matrix observations M8 and M9.
+public enum MatrixExpectation: Hashable, Sendable {
+    /// The popup `window` opened by touch is dismissed (xdg_popup.popup_done) once another client
+    /// is touched: "clicks in other clients' surfaces will be discarded and trigger the callback".
+    case popupDismissed(window: String)
+    /// The drag started by touch is dropped on `window` (wl_data_device.drop there).
+    case dropOn(window: String)
+}
+
 /// How the output of a compositor is set up for a script: the single-window scripts run again on
 /// a scaled and on a rotated output (`tap@scale2`, `drag@rotated`).
 public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {

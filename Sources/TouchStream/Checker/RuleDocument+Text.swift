@@ -343,11 +343,15 @@ lists them as `unchecked`.
 
 ### A7 — surface destroyed during a sequence
 
-- **Protocol**: says nothing of the touches on a surface that is destroyed while they are
-  down.
-- **Client**: treat its touches as cancelled; ignore later events for them.
-- **Compositors**: nothing recorded.
-- **Checker**: not reported: traces do not record wl_surface lifetimes.
+- **Protocol** (wl_surface.destroy): "Deletes the surface and invalidates its object ID."
+  wl_touch says nothing of the touches on a surface that is destroyed while they are down: an
+  up, a cancel, more motions, or nothing are all readings.
+- **Client**: treat its touches as cancelled; ignore later events for them (they carry no
+  surface, so only the id ties them to the dead surface).
+- **Compositors**: measured with the battery's `destroy` script (docs/battery.md).
+- **Checker**: ambiguity, at every motion, up, shape or orientation of a touch whose down named
+  a surface our client destroyed since (its `surface-destroyed` record, trace version 2), and
+  at a down naming such a surface. Traces without surface records never show it.
 
 ### A8 — touch capability removed during a sequence
 
@@ -451,5 +455,21 @@ lists them as `unchecked`.
 - **Compositors**: nothing recorded.
 - **Checker**: heuristic, at a motion that moves a touch at least 150 px at more than
   15 px per ms.
+
+### H3 — a touched window that got neither keyboard focus nor activation
+
+- **Protocol** (wl_keyboard.enter): "Notification that this seat's keyboard focus is on a
+  certain surface."; (xdg_toplevel.state `activated`): "Client window decorations should be
+  painted as if the window is active." Whether a touch focuses or activates the window it
+  lands on is the compositor's policy; users expect it to, as a click does (sway#5144,
+  labwc#1566, cosmic-comp#840; KWin keeps a regression test for it).
+- **Client**: nothing to repair; keyboard input keeps going to the other window, and the
+  touched one is drawn inactive.
+- **Compositors**: measured with the battery's `focus` script (docs/battery.md).
+- **Checker**: heuristic, for a down that starts a sequence on a toplevel surface that has
+  neither keyboard focus nor the activated state (a surface the trace's keyboard or
+  `activated` records name, trace version 2), when neither arrives for it before the next
+  sequence's first down or the end of the trace.
+
 """#
 }

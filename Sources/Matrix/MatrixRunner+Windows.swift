@@ -23,12 +23,13 @@ extension MatrixRunner {
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
             let layout: [String: Window]
-            if let known = run.layouts[script.windows] {
+            let key = MatrixWindow.layoutKey(script.windows)
+            if let known = run.layouts[key] {
                 layout = known
             } else {
-                layout = try findWindows(script.windows, session: session,
-                                         directory: run.directory + "/calibration-windows-\(run.starts)")
-                run.layouts[script.windows] = layout
+                layout = try findWindows(script.windows, session: session, directory: run.directory
+                    + "/calibration-windows-\(run.starts)" + (run.layouts.isEmpty ? "" : "-\(run.layouts.count + 1)"))
+                run.layouts[key] = layout
             }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let placed = script.placed(at: layout.mapValues(\.origin))

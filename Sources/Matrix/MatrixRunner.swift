@@ -130,9 +130,9 @@ public struct MatrixRunner {
         var retried = false
         /// The output the running session was started with.
         var output = MatrixOutputSetup.plain
-        /// Where the running session put each set of windows (key: the windows' names and
-        /// arguments), found once per start by probe taps.
-        var layouts: [[MatrixWindow]: [String: Window]] = [:]
+        /// Where the running session put each set of windows (``MatrixWindow/layoutKey(_:)``),
+        /// found once per start by probe taps.
+        var layouts: [[[String]]: [String: Window]] = [:]
 
         init(driver: any CompositorDriver, directory: String, prefix: String) {
             self.driver = driver
@@ -217,9 +217,9 @@ public struct MatrixRunner {
         }
         configuration.progress?("\(run.prefix): \(step)")
         let cell: MatrixCell
-        // A window with features of its own may be placed otherwise than the calibration client
-        // (another size): found by a probe as several windows are.
-        if script.windows.count > 1 || script.windows.contains(where: { !$0.arguments.isEmpty }) {
+        // A window of another size than the calibration client's may be placed elsewhere: found by
+        // a probe, as several windows are.
+        if script.windows.count > 1 || script.windows.contains(where: { !$0.placementArguments.isEmpty }) {
             cell = windowsCell(script, in: &run, session: running.session, directory: run.directory + "/" + folder)
         } else {
             cell = self.cell(script, session: running.session, window: running.window,
@@ -345,7 +345,8 @@ public struct MatrixRunner {
             defer { scratch.remove() }
             let written = RunFiles(directory: scratch.path)
             let client = try session.launchClient(executable: configuration.clientExecutable,
-                                                  arguments: clientArguments(trace: written.trace, files: written),
+                                                  arguments: clientArguments(trace: written.trace, files: written)
+                                                      + (script.windows.first?.arguments ?? []),
                                                   environment: [:], logName: "client-\(script.name).log")
             defer { if client.isRunning { client.terminate() } }
             let returned = try session.inject(placed)

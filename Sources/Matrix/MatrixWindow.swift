@@ -20,6 +20,18 @@ public struct MatrixWindow: Hashable, Sendable {
         self.arguments = arguments
     }
 
+    /// The client arguments that change where the compositor puts the window or how big it is
+    /// (`--window-size`): windows that differ only in other features are found once.
+    var placementArguments: [String] {
+        guard let index = arguments.firstIndex(of: "--window-size"), index + 1 < arguments.count else { return [] }
+        return Array(arguments[index...(index + 1)])
+    }
+
+    /// What decides where a set of windows lands: their names and placement arguments.
+    static func layoutKey(_ windows: [MatrixWindow]) -> [[String]] {
+        windows.map { [$0.name] + $0.placementArguments }
+    }
+
     /// The one window of a single-window script.
     public static let main = MatrixWindow(name: "a")
     /// A second client process beside the first.

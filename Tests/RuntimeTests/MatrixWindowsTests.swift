@@ -103,3 +103,32 @@ import TouchStream
         #expect(battery.drop { $0.output == .plain }.allSatisfy { $0.output != .plain })
     }
 }
+
+@Suite struct MatrixExpectationTests {
+    private func run(_ expectation: MatrixExpectation, a: String, b: String) throws -> MatrixRun {
+        var script = try MatrixScript(name: "s", text: """
+            down 0 80 80 surface=a; frame; up 0; frame; down 0 200 250 surface=b; frame; up 0; frame
+            """, windows: [.main, .second])
+        script.expectations = [expectation]
+        let trace = { (text: String) in Trace(format: .compact, header: nil, items: try CompactTrace.parse(text)) }
+        return MatrixRun(script: script, trace: try trace(a), deliveriesLog: "", initial: nil, snapshot: nil,
+                         windows: [MatrixWindowRun(name: "b", trace: try trace(b), deliveriesLog: "")])
+    }
+
+    @Test func aPopupLeftOpenAfterATouchOnAnotherClientIsM8() throws {
+        let opened = "down 0 80 80 surface=a; frame; popup-configure 160 160 200 120 surface=p; up 0; frame"
+        let other = "down 1 200 250; frame; up 1; frame"
+        #expect(try run(.popupDismissed(window: "a"), a: opened, b: other).observations == [.popupNotDismissed])
+        #expect(try run(.popupDismissed(window: "a"), a: opened + "; popup-done surface=p", b: other).observations.isEmpty)
+        // A popup that never opened is not M8 (its stream shows that).
+        #expect(try run(.popupDismissed(window: "a"), a: "down 0 80 80; frame; up 0; frame", b: other).observations.isEmpty)
+    }
+
+    @Test func aDragThatNeverDroppedOnItsTargetIsM9() throws {
+        let source = "down 0 80 80 surface=a; frame; up 0; frame; dnd-cancelled"
+        #expect(try run(.dropOn(window: "b"), a: source, b: "dnd-enter 10 10 surface=s; dnd-leave").observations
+            .contains(.dropMissed))
+        #expect(try !run(.dropOn(window: "b"), a: "down 0 80 80 surface=a; frame; up 0; frame; dnd-finished",
+                         b: "dnd-enter 10 10 surface=s; dnd-drop; dnd-leave").observations.contains(.dropMissed))
+    }
+}

@@ -48,7 +48,8 @@ public struct MatrixWindow: Hashable, Sendable {
 /// (trace version 2): the matrix observations M8 and M9.
 public enum MatrixExpectation: Hashable, Sendable {
     /// The popup `window` opened by touch is dismissed (xdg_popup.popup_done) once another client
-    /// is touched: "clicks in other clients' surfaces will be discarded and trigger the callback".
+    /// is touched: an explicit grab "will be dismissed when the user dismisses the popup ... by the
+    /// user clicking outside the surface".
     case popupDismissed(window: String)
     /// The drag started by touch is dropped on `window` (wl_data_device.drop there).
     case dropOn(window: String)

@@ -23,13 +23,21 @@ extension MatrixRunner {
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
             let layout: [String: Window]
+            // Found once per start, or failed once: a compositor that stacked the windows for one
+            // script stacks them for the next, which fails with the same reason at no cost.
             let key = MatrixWindow.layoutKey(script.windows)
             if let known = run.layouts[key] {
-                layout = known
+                layout = try known.get()
             } else {
-                layout = try findWindows(script.windows, session: session, directory: run.directory
-                    + "/calibration-windows-\(run.starts)" + (run.layouts.isEmpty ? "" : "-\(run.layouts.count + 1)"))
-                run.layouts[key] = layout
+                let found: Result<[String: Window], RuntimeError>
+                do {
+                    found = .success(try findWindows(script.windows, session: session, directory: run.directory
+                        + "/calibration-windows-\(run.starts)" + (run.layouts.isEmpty ? "" : "-\(run.layouts.count + 1)")))
+                } catch {
+                    found = .failure(error as? RuntimeError ?? RuntimeError("\(error)"))
+                }
+                run.layouts[key] = found
+                layout = try found.get()
             }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let placed = script.placed(at: layout.mapValues(\.origin))

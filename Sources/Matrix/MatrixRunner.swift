@@ -132,7 +132,7 @@ public struct MatrixRunner {
         var output = MatrixOutputSetup.plain
         /// Where the running session put each set of windows (``MatrixWindow/layoutKey(_:)``),
         /// found once per start by probe taps.
-        var layouts: [[[String]]: [String: Window]] = [:]
+        var layouts: [[[String]]: Result<[String: Window], RuntimeError>] = [:]
 
         init(driver: any CompositorDriver, directory: String, prefix: String) {
             self.driver = driver

@@ -16,8 +16,12 @@ import TouchStream
 @Suite(.serialized)
 struct MatrixCommandTests {
     /// The scripts: a tap (frames after up), a two-finger landing (split frames), a title-bar touch
-    /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it).
-    static let scripts = ["tap", "pinch", "titlebar", "cancel"]
+    /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it); and
+    /// every script over several windows and surfaces and on another output
+    /// (MatrixSurfaceClassTests.swift).
+    static let scripts = ["tap", "pinch", "titlebar", "cancel", "twoclients", "focus", "popup", "dnd", "move", "resize",
+                          "subsurface", "destroy", "tap@scale2", "drag@scale2", "pinch@scale2", "leave@scale2",
+                          "tap@rotated", "drag@rotated", "pinch@rotated", "leave@rotated"]
 
     /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),
     /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary
@@ -47,7 +51,7 @@ struct MatrixCommandTests {
                             "matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
                             "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","), "-o", out],
                 environment: environment, logPath: directory.file("matrix.log"))
-            status = process.wait(timeout: 300)
+            status = process.wait(timeout: 1200)
             if status == nil { process.terminate() }
             output = process.output()
             report = (try? String(contentsOfFile: "\(out)/report.md", encoding: .utf8)) ?? ""
@@ -77,7 +81,7 @@ struct MatrixCommandTests {
 
     static let run = Result { try Run() }
 
-    private func shared() throws -> Run {
+    func shared() throws -> Run {
         let run = try Self.run.get()
         #expect(run.status == .exited(1), "matrix should find differences: \(run.output)")
         #expect(!run.report.isEmpty, "no report.md: \(run.output)")

@@ -10,6 +10,8 @@ const struct wl_interface *gs_wl_compositor_interface(void) { return &wl_composi
 const struct wl_interface *gs_wl_shm_interface(void) { return &wl_shm_interface; }
 const struct wl_interface *gs_wl_seat_interface(void) { return &wl_seat_interface; }
 const struct wl_interface *gs_wl_output_interface(void) { return &wl_output_interface; }
+const struct wl_interface *gs_wl_subcompositor_interface(void) { return &wl_subcompositor_interface; }
+const struct wl_interface *gs_wl_data_device_manager_interface(void) { return &wl_data_device_manager_interface; }
 const struct wl_interface *gs_xdg_wm_base_interface(void) { return &xdg_wm_base_interface; }
 const struct wl_interface *gs_wp_viewporter_interface(void) { return &wp_viewporter_interface; }
 const struct wl_interface *gs_wp_fractional_scale_manager_v1_interface(void) { return &wp_fractional_scale_manager_v1_interface; }

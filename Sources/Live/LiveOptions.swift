@@ -1,5 +1,6 @@
 import Scenes
 import TouchKit
+import WaylandClient
 
 // MARK: - What the live window was asked to do
 
@@ -25,6 +26,23 @@ public struct LiveOptions {
     public var traceArena = false
     /// Show the HUD at start (h toggles it); off for screenshots and tests.
     public var showsHUD = true
+    /// The toplevel's title (xdg_toplevel.set_title).
+    public var title = "gesture-sandbox"
+    /// The toplevel's app id (xdg_toplevel.set_app_id), how compositors tell clients apart.
+    public var appID = "gesture-sandbox"
+    /// The window's size (logical px) when the compositor leaves it to the client; nil: 1280×720.
+    public var windowSize: Size?
+    /// A second toplevel of this size in the same process, or none.
+    public var secondWindow: Size?
+    /// A subsurface with an input region of its own on the window.
+    public var subsurface = false
+    /// What a touch on the trigger button (or on the surface to destroy) does (``touchActions``).
+    public var touchAction: String?
+
+    /// The names `touchAction` accepts.
+    public static let touchActions = TouchAction.allCases.map(\.rawValue)
+    /// The trigger button of the touch actions in the window's surface: x, y, width, height, logical px.
+    public static let touchActionButton = ClientParts.button
 
     /// Creates options; only the scene and profile are required.
     public init(display: String? = nil, sceneType: any Scene.Type, profile: ThresholdProfile,

@@ -49,6 +49,10 @@ final class LiveOutputs {
     private var deliveriesError: Error?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
     private var seatHasTouch: Bool?
+    /// Surface records that came before the trace was opened, written right after the seat's state.
+    private var pendingSurfaceRecords: [RawRecord] = []
+    /// At most this many wait for the trace to open (focus changes of a window never touched).
+    static let pendingSurfaceRecordLimit = 256
     private let toolVersion: String
     private let profile: String
     /// The trace header's environment, read when a trace opens; the session points it at its
@@ -85,6 +89,12 @@ final class LiveOutputs {
         // A capabilities record does not open the trace (the header would predate the surface's
         // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
         if case .unopened = recording, record.event.isCapabilities { return nil }
+        // Nor do surface records (the first configure's activation comes before the surface is on
+        // an output): they wait, and follow the seat's state once a touch opens the trace.
+        if case .unopened = recording, record.event.surfaceEvent != nil {
+            if pendingSurfaceRecords.count < Self.pendingSurfaceRecordLimit { pendingSurfaceRecords.append(record) }
+            return nil
+        }
         guard let path = recordingPath else { return nil }
         do { try openTrace(path).write(record) } catch { return stop(path, after: error) }
         return nil
@@ -201,6 +211,8 @@ final class LiveOutputs {
         }
         recording = .writing(writer)
         if let seatHasTouch { try writer.write(RawRecord(.capabilities(touch: seatHasTouch))) }
+        for pending in pendingSurfaceRecords { try writer.write(pending) }
+        pendingSurfaceRecords = []
         return writer
     }
 

@@ -47,7 +47,8 @@ public final class LiveSession: WaylandAppDelegate {
         let outputs = try LiveOutputs(options: options)
         self.outputs = outputs
         // SIGHUP (the terminal closed) ends the session like SIGINT and SIGTERM: outputs finished.
-        let app = try WaylandApp(display: options.display, title: "gesture-sandbox", appID: "gesture-sandbox",
+        let app = try WaylandApp(display: options.display, title: options.title, appID: options.appID,
+                                 windowSize: options.windowSize.map(Self.logicalSize), parts: Self.parts(options),
                                  signals: EventLoop.defaultSignals + [SIGHUP])
         self.app = app
         outputs.environment = { [unowned app] in CompositorEnvironment(app.environment) }
@@ -85,6 +86,16 @@ public final class LiveSession: WaylandAppDelegate {
 
     /// The scene being shown.
     public var scene: any Scene { host.scene }
+
+    private static func logicalSize(_ size: Size) -> LogicalSize {
+        LogicalSize(width: Int(size.width.rounded()), height: Int(size.height.rounded()))
+    }
+
+    /// The extra surfaces and touch action the options ask for.
+    private static func parts(_ options: LiveOptions) -> ClientParts {
+        ClientParts(secondWindow: options.secondWindow.map(logicalSize), subsurface: options.subsurface,
+                    action: options.touchAction.flatMap(TouchAction.init(rawValue:)))
+    }
 
     /// Builds the host for `sceneType`; also used when a key switches or resets the scene, so
     /// the trace, deliveries log and clock carry on across scenes.

@@ -42,7 +42,12 @@ public final class WaylandApp {
     public var renderScale: Double { surfaceScale.renderScale }
 
     private let display: WaylandConnection
-    private var registry: Registry!
+    var registry: Registry!
+    /// The main window's title and app id (the second window takes them too).
+    let title: String
+    let appID: String
+    /// The second window, subsurface, popup and drag of ``ClientParts``.
+    let parts: PartsState
     private(set) var window: ToplevelWindow?
     /// libdecor, when the compositor offers no xdg-decoration and libdecor could start.
     private var libdecor: LibdecorContext?
@@ -63,8 +68,15 @@ public final class WaylandApp {
 
     /// Blocks SIGINT/SIGTERM in the calling thread (call before starting other threads),
     /// connects to `display` (nil: $WAYLAND_DISPLAY), binds the globals and maps a toplevel.
+    /// `windowSize` is the size to take when the compositor leaves it to the client; `parts` the
+    /// extra surfaces and touch action (``ClientParts``).
     public init(display name: String? = nil, title: String = "gesture-sandbox", appID: String = "gesture-sandbox",
+                windowSize: LogicalSize? = nil, parts: ClientParts = ClientParts(),
                 signals: [Int32] = EventLoop.defaultSignals) throws {
+        self.title = title
+        self.appID = appID
+        self.parts = PartsState(options: parts)
+        if let windowSize { logicalSize = windowSize }
         loop = try EventLoop(signals: signals)
         display = try WaylandError.onConnection { try WaylandConnection(display: name) }
         registry = Registry(display: display.display, sink: self)
@@ -80,6 +92,7 @@ public final class WaylandApp {
     }
 
     deinit {
+        destroyParts()
         pool?.destroyAll()
         pacer.destroy()
         fractionalScale?.destroy()
@@ -163,6 +176,9 @@ public final class WaylandApp {
         let window = makeToplevel(surface: surface, title: title, appID: appID)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
         window.onClose = { [unowned self] in loop.finish(.closed) }
+        window.onActivated = { [unowned self, unowned surface] active in
+            deliver(RawRecord(.surface(SurfaceEvent(.activated, surface: surface.name, active: active))))
+        }
         surface.onOutputsChanged = { [unowned self] in updateScale() }
         registry.onOutputsChanged = { [unowned self] in updateScale() }
         registry.onOutputRemoved = { [weak surface] in surface?.outputRemoved($0) }
@@ -197,6 +213,7 @@ extension WaylandApp {
             logicalSize = size
             delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale)
         }
+        if first { makeParts() }
         return logicalSize
     }
 
@@ -286,8 +303,15 @@ extension WaylandApp: InputSink {
         // A real finger on a decoration (not our surface): the window's to act on; the delegate
         // still gets the record, to record it as the window's, not the scene's.
         if case .down(let serial, _, let surface?, _, _, _) = record.event, !record.isEmulated, let window,
-           surface != window.surface.name, let seat = registry.seats.first(where: { $0.touch != nil }) {
+           surface != window.surface.name, !parts.surfaceNames.contains(surface),
+           let seat = registry.seats.first(where: { $0.touch != nil }) {
             window.touchDownOnDecoration(seat: seat.proxy, serial: serial)
+        }
+        defer {
+            // After the down is recorded: what the action causes (a surface destroyed) comes after it.
+            if case .down(let serial, _, let surface?, _, let x, let y) = record.event, !record.isEmulated {
+                partsHandleDown(serial: serial, surface: surface, x: x, y: y)
+            }
         }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Live
+import TouchKit
 import TouchStream
 
 /// `gesture-sandbox run`: the live window.
@@ -29,12 +30,61 @@ struct Run: ParsableCommand {
     @Flag(name: .customLong("no-hud"), help: "Start with the heads-up display hidden (for screenshots and tests); h shows it.")
     var noHUD = false
 
+    @Option(help: ArgumentHelp("The window's title.", valueName: "text"))
+    var title = "gesture-sandbox"
+
+    @Option(name: .customLong("app-id"), help: ArgumentHelp("The window's app id: start a second client with another one to tell them apart.", valueName: "id"))
+    var appID = "gesture-sandbox"
+
+    @Option(name: .customLong("window-size"), help: ArgumentHelp("The window's size when the compositor leaves it to the client (default 1280x720).", valueName: "WxH"))
+    var windowSize: String?
+
+    @Option(name: .customLong("second-window"), help: ArgumentHelp("Also map a second, plain toplevel of this size (a child of the window) in the same client.", valueName: "WxH"))
+    var secondWindow: String?
+
+    @Flag(help: "Add a subsurface at 400,40 (240x160) whose input region is its left half only.")
+    var subsurface = false
+
+    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead.", valueName: "action"))
+    var touchAction: String?
+
+    func validate() throws {
+        for (name, value) in [("--window-size", windowSize), ("--second-window", secondWindow)] {
+            if let value, Self.size(value) == nil {
+                throw ValidationError("\(name) needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '\(value)'")
+            }
+        }
+        if let touchAction, !LiveOptions.touchActions.contains(touchAction) {
+            throw ValidationError("--on-touch must be one of \(LiveOptions.touchActions.joined(separator: ", ")), found '\(touchAction)'")
+        }
+        if touchAction == "destroy-subsurface", !subsurface {
+            throw ValidationError("--on-touch destroy-subsurface needs --subsurface")
+        }
+        if touchAction == "destroy-window", secondWindow == nil {
+            throw ValidationError("--on-touch destroy-window needs --second-window WxH")
+        }
+    }
+
+    /// `WxH` as a size, nil when malformed or outside 1…16384.
+    static func size(_ text: String) -> Size? {
+        let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
+              (1...16384).contains(width), (1...16384).contains(height) else { return nil }
+        return Size(width: Double(width), height: Double(height))
+    }
+
     func run() throws {
         var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
                                   statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
+        options.title = title
+        options.appID = appID
+        options.windowSize = windowSize.flatMap(Self.size)
+        options.secondWindow = secondWindow.flatMap(Self.size)
+        options.subsurface = subsurface
+        options.touchAction = touchAction
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -79,7 +79,7 @@ struct EnlightenmentDriverTests {
         try run.session.inject(try CompactTrace.parse("down 1 700 300; frame; sleep 30; up 1; frame"))
         usleep(300_000)
         #expect(run.session.finishClient(second, timeout: SandboxClient.timeout) == .exited(0))
-        let events = try TraceReader.read(run.files.file("second.jsonl")).records.map(\.event)
+        let events = try TraceReader.read(run.files.file("second.jsonl")).touchRecords.map(\.event)
         #expect(events.filter { $0 != .flush }.map(summary) == ["capabilities touch", "down 1 700 276", "up 1"])
         let log = try String(contentsOfFile: "\(directory)/.e-log.log", encoding: .utf8)
         #expect(!log.contains("XWayland Listening"), "the xwayland module made X sockets")

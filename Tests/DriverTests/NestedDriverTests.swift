@@ -106,7 +106,7 @@ struct NestedDriverTests {
         usleep(200_000)
         #expect(run.session.finishClient(second, timeout: SandboxClient.timeout) == .exited(0))
         // What cage sent, without the client's own flush records.
-        let events = try TraceReader.read("\(run.files.path)/second.jsonl").records.map(\.event).filter { $0 != .flush }
+        let events = try TraceReader.read("\(run.files.path)/second.jsonl").touchRecords.map(\.event).filter { $0 != .flush }
         #expect(events.map(summary) == ["capabilities touch", "down 0 100 100", "up 0"])
     }
 

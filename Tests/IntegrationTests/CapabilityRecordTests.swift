@@ -21,7 +21,7 @@ struct CapabilityRecordTests {
         try client.inject("down 1 200 200; frame; motion 1 210 200; frame; up 1; frame")
         #expect(client.finish() == .exited(0))
 
-        let records = try client.trace().records
+        let records = try client.trace().touchRecords
         #expect(records.first?.event == .capabilities(touch: true))
         let capabilities = records.compactMap { record -> Bool? in
             if case .capabilities(let touch) = record.event { touch } else { nil }

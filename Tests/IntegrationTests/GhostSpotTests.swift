@@ -31,7 +31,7 @@ struct GhostSpotTests {
         #expect(Array(held.rgba(x: 400, y: 300).prefix(3)) != backgroundRGB)
         #expect(Array(released.rgba(x: 880, y: 420).prefix(3)) == backgroundRGB)
         // Both fingers were recorded as emulated: ids -1 and -2.
-        let downs = try client.trace().records.filter { $0.event.name == "down" }
+        let downs = try client.trace().touchRecords.filter { $0.event.name == "down" }
         #expect(Set(downs.compactMap(\.event.touchID)) == [-1, -2])
         #expect(downs.allSatisfy { $0.isEmulated })
     }

@@ -84,7 +84,7 @@ struct HUDTests {
         let views = try client.state().views
         #expect(Set(views.keys) == Set(moveMe.snapshot().views.keys))
         #expect(views["red"] == nil)
-        let downs = try client.trace().records.filter { $0.event.name == "down" }
+        let downs = try client.trace().touchRecords.filter { $0.event.name == "down" }
         #expect(downs.count == 2)
     }
 
@@ -94,7 +94,7 @@ struct HUDTests {
         try type(Key.space, redraws: false, on: client)
         try touch("down 0 100 100; frame; motion 0 200 200; frame; up 0; frame", on: client)
         #expect(client.finish() == .exited(0))
-        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame", "up"])
+        #expect(try client.trace().touchRecords.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame", "up"])
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin, y: margin))
     }

@@ -17,7 +17,7 @@ struct LiveOutputGroupTests {
         try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
         kill(client.process.pid, number)
         #expect(client.process.wait(timeout: SandboxClient.timeout) == .exited(0))
-        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        #expect(try client.trace().touchRecords.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
         #expect(try client.deliveries().filter { $0["method"] as? String == "touchesMoved" }.count == 1)
         #expect(try client.state().frame("red")?.origin.x == TouchDemoScene.cornerMargin + 30)
         #expect(FileManager.default.fileExists(atPath: client.screenshotPath))
@@ -33,7 +33,7 @@ struct LiveOutputGroupTests {
         client.waitUntilRecorded(lines: 6)
         kill(client.process.pid, number)
         #expect(client.process.wait(timeout: SandboxClient.timeout) == .signaled(number))
-        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        #expect(try client.trace().touchRecords.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
         #expect(!FileManager.default.fileExists(atPath: client.deliveriesPath))
         #expect(try partials(in: client.files) == [])
     }
@@ -71,7 +71,7 @@ struct LiveOutputGroupTests {
         client.fifoReader = -1
         try client.inject("down 0 100 100; frame; motion 0 130 100; frame")
         #expect(client.finish() == .exited(1))
-        #expect(try client.trace().records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
+        #expect(try client.trace().touchRecords.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame"])
         #expect(!FileManager.default.fileExists(atPath: client.statePath))
         #expect(!FileManager.default.fileExists(atPath: client.screenshotPath))
         #expect(try partials(in: client.files) == [])

@@ -53,7 +53,7 @@ struct MouseEmulationTests {
         try Self.drag([(100, 100), (200, 150), (300, 250)], on: run)
         let shot = try run.screenshot()
         let state = try run.finish()
-        let records = try run.client.trace().records
+        let records = try run.client.trace().touchRecords
         #expect(records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame", "motion", "frame", "up",
                                                 "frame"])
         #expect(records.dropFirst().allSatisfy { $0.isEmulated })
@@ -71,7 +71,7 @@ struct MouseEmulationTests {
         // The pointer grabs red; its mirror (1180, 620) grabs yellow.
         try Self.drag([(100, 100), (130, 120), (150, 130)], holding: [LinuxInputCode.keyLeftAlt], on: run)
         let state = try run.finish()
-        let records = try run.client.trace().records
+        let records = try run.client.trace().touchRecords
         #expect(records.first?.event.isCapabilities == true)
         #expect(records.dropFirst().allSatisfy { $0.isEmulated })
         let frames = Self.framedPoints(records)
@@ -95,7 +95,7 @@ struct MouseEmulationTests {
         try Self.drag([(100, 100), (90, 95), (80, 90)],
                       holding: [LinuxInputCode.keyLeftAlt, LinuxInputCode.keyLeftShift], on: run)
         let state = try run.finish()
-        let frames = Self.framedPoints(try run.client.trace().records)
+        let frames = Self.framedPoints(try run.client.trace().touchRecords)
         #expect(frames.count == 3)
         for frame in frames where frame.count == 2 {
             #expect(frame[1].x - frame[0].x == 1080 && frame[1].y - frame[0].y == 520, "\(frame)")

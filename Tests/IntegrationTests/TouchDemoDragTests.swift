@@ -30,7 +30,7 @@ struct TouchDemoDragTests {
             "motion 0 \(at(137.25, 111))", "frame",
             "up 0", "flush",
         ]
-        let records = try client.trace().records
+        let records = try client.trace().touchRecords
         #expect(records.map { summary($0.event) } == expected)
         #expect(records.allSatisfy { !$0.isEmulated })
 
@@ -71,7 +71,7 @@ struct TouchDemoDragTests {
         let client = try SandboxClient()
         try client.inject("down 0 100 100; frame; motion 0 120 100; frame; cancel")
         #expect(client.finish() == .exited(0))
-        let kinds = try client.trace().records.map(\.event.name)
+        let kinds = try client.trace().touchRecords.map(\.event.name)
         #expect(kinds == ["capabilities", "down", "frame", "motion", "frame", "cancel"])
         let calls = try client.deliveries().filter { $0["responder"] as? String == "red" }
         #expect(calls.compactMap { $0["method"] as? String } == ["touchesBegan", "touchesMoved", "touchesCancelled"])

@@ -65,7 +65,7 @@ struct WindowControlTests {
 
         let moveMe = MoveMeScene(context: SceneContext(clock: VirtualClock(), size: Self.window))
         #expect(Set(try client.state().views.keys) == Set(moveMe.snapshot().views.keys))
-        let records = try client.trace().records
+        let records = try client.trace().touchRecords
         let touches = records.filter { $0.event.touchID != nil }
         #expect(touches.count == 4)
         #expect(touches.allSatisfy { $0.isControl })
@@ -85,7 +85,7 @@ struct WindowControlTests {
         #expect(client.finish() == .exited(0))
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin + 100, y: margin + 50))
-        let records = try client.trace().records
+        let records = try client.trace().touchRecords
         #expect(records.filter { $0.event.touchID == 7 }.allSatisfy { $0.isControl })
         #expect(records.filter { $0.event.touchID == 0 }.allSatisfy { !$0.isControl })
         let ids = try client.deliveries().flatMap { ($0["touches"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? Int } }
@@ -106,7 +106,7 @@ struct WindowControlTests {
         try harness.dispatch(for: Self.settle)
         #expect(try client.hudTextPixels(in: buttonColumn) > 100, "the click did not open the strip")
         #expect(client.finish() == .exited(0))
-        let touches = try client.trace().records.filter { $0.event.touchID != nil }
+        let touches = try client.trace().touchRecords.filter { $0.event.touchID != nil }
         #expect(!touches.isEmpty && touches.allSatisfy { $0.isControl && $0.isEmulated })
     }
 
@@ -121,7 +121,7 @@ struct WindowControlTests {
         #expect(client.finish() == .exited(0))
         let margin = TouchDemoScene.cornerMargin
         #expect(try client.state().frame("red")?.origin == Point(x: margin + 60, y: margin + 30))
-        let records = try client.trace().records
+        let records = try client.trace().touchRecords
         #expect(records.first?.event == .capabilities(touch: true))
         #expect(records.dropFirst().first?.event.name == "down")
     }

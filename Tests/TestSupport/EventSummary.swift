@@ -17,3 +17,9 @@ public func summary(_ event: RawEvent) -> String {
     case let .surface(event): "\(event.kind.rawValue) \(event.surface ?? "-")"
     }
 }
+
+extension Trace {
+    /// The records without the surface records (keyboard focus, activation, popups, drag-and-drop):
+    /// what wl_touch and the seat sent, for tests about touch alone.
+    public var touchRecords: [RawRecord] { records.filter { $0.event.surfaceEvent == nil } }
+}

@@ -21,6 +21,8 @@ const struct wl_interface *gs_wl_compositor_interface(void);
 const struct wl_interface *gs_wl_shm_interface(void);
 const struct wl_interface *gs_wl_seat_interface(void);
 const struct wl_interface *gs_wl_output_interface(void);
+const struct wl_interface *gs_wl_subcompositor_interface(void);
+const struct wl_interface *gs_wl_data_device_manager_interface(void);
 const struct wl_interface *gs_xdg_wm_base_interface(void);
 const struct wl_interface *gs_wp_viewporter_interface(void);
 const struct wl_interface *gs_wp_fractional_scale_manager_v1_interface(void);

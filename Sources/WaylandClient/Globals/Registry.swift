@@ -24,6 +24,8 @@ final class Registry {
     private(set) var viewporter: OpaquePointer?
     private(set) var fractionalScaleManager: OpaquePointer?
     private(set) var presentation: Presentation?
+    private(set) var subcompositor: OpaquePointer?
+    private(set) var dataDeviceManager: OpaquePointer?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -52,6 +54,8 @@ final class Registry {
         presentation?.destroy()
         if let viewporter { wp_viewporter_destroy(viewporter) }
         if let shm { wl_shm_destroy(shm) }
+        if let subcompositor { wl_subcompositor_destroy(subcompositor) }
+        if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         if let compositor { wl_compositor_destroy(compositor) }
         registry.destroy()
     }
@@ -86,6 +90,11 @@ final class Registry {
         case "wp_presentation" where presentation == nil:
             presentation = Presentation(proxy: registry.bind(global, as: gs_wp_presentation_interface(),
                                                              version: SupportedVersion.presentation))
+        case "wl_subcompositor" where subcompositor == nil:
+            subcompositor = registry.bind(global, as: gs_wl_subcompositor_interface(), version: SupportedVersion.subcompositor)
+        case "wl_data_device_manager" where dataDeviceManager == nil:
+            dataDeviceManager = registry.bind(global, as: gs_wl_data_device_manager_interface(),
+                                              version: SupportedVersion.dataDeviceManager)
         case "wl_output":
             let proxy = registry.bind(global, as: gs_wl_output_interface(), version: SupportedVersion.output)
             let output = Output(proxy: proxy, globalName: global.name)

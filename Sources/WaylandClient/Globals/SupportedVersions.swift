@@ -24,6 +24,10 @@ enum SupportedVersion {
     static let viewporter: UInt32 = 1
     /// wp_fractional_scale_manager_v1 (its wp_fractional_scale_v1 has one event, preferred_scale).
     static let fractionalScaleManager: UInt32 = 1
+    /// wl_subcompositor (subsurfaces with their own input region).
+    static let subcompositor: UInt32 = 1
+    /// wl_data_device_manager: v3 brings drag-and-drop actions and wl_data_offer.finish.
+    static let dataDeviceManager: UInt32 = 3
     /// wp_presentation (v2 only lets the compositor send a zero refresh for variable rate outputs).
     static let presentation: UInt32 = 1
 }

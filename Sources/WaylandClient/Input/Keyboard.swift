@@ -1,11 +1,13 @@
 import CWayland
 import Glibc
 import Logging
+import TouchStream
 import WaylandPlumbing
 
 // MARK: - wl_keyboard
 
-/// A wl_keyboard translated through xkbcommon; key presses go to the sink, nothing else.
+/// A wl_keyboard translated through xkbcommon; key presses go to the sink, and focus changes as
+/// `keyboard-enter` / `keyboard-leave` records (a touch should bring keyboard focus: sway#5144).
 final class Keyboard {
     private static let log = Logger(label: "WaylandClient.Keyboard")
     /// wl_keyboard.keymap_format xkb_v1.
@@ -48,6 +50,10 @@ final class Keyboard {
         }
     }
 
+    private func focus(_ kind: SurfaceEventKind, serial: UInt32, surface: OpaquePointer?) {
+        sink.deliver(RawRecord(.surface(SurfaceEvent(kind, surface: proxyName(surface), serial: serial))))
+    }
+
     private func key(_ keycode: UInt32, time: UInt32, state: UInt32) {
         guard state == Self.pressedState, let keymap else { return }
         sink.deliver(keymap.press(keycode: keycode, time: time))
@@ -60,8 +66,12 @@ final class Keyboard {
         keymap: { data, _, format, fd, size in
             owner(data, as: Keyboard.self).received(keymapFormat: format, fd: fd, size: size)
         },
-        enter: { _, _, _, _, _ in },
-        leave: { _, _, _, _ in },
+        enter: { data, _, serial, surface, _ in
+            owner(data, as: Keyboard.self).focus(.keyboardEnter, serial: serial, surface: surface)
+        },
+        leave: { data, _, serial, surface in
+            owner(data, as: Keyboard.self).focus(.keyboardLeave, serial: serial, surface: surface)
+        },
         key: { data, _, _, time, key, state in owner(data, as: Keyboard.self).key(key, time: time, state: state) },
         modifiers: { data, _, _, depressed, latched, locked, group in
             owner(data, as: Keyboard.self).keymap?.updateModifiers(depressed: depressed, latched: latched,

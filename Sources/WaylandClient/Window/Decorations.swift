@@ -59,6 +59,8 @@ final class LibdecorWindow: ToplevelWindow {
     private let box: UnsafeMutablePointer<UnsafeMutableRawPointer?>
     var onConfigure: (LogicalSize?) -> LogicalSize = { $0 ?? WaylandApp.defaultLogicalSize }
     var onClose: () -> Void = {}
+    var onActivated: (Bool) -> Void = { _ in }
+    private var activation = ActivationTracker()
     let decorations = DecorationKind.libdecor
     let bounds: LogicalSize? = nil
 
@@ -100,6 +102,20 @@ final class LibdecorWindow: ToplevelWindow {
         libdecor_frame_move(frame, seat, serial)
     }
 
+    var xdgToplevel: OpaquePointer? { libdecor_frame_get_xdg_toplevel(frame) }
+
+    func geometryPoint(x: Int32, y: Int32) -> (x: Int32, y: Int32) {
+        var frameX: Int32 = 0, frameY: Int32 = 0
+        libdecor_frame_translate_coordinate(frame, x, y, &frameX, &frameY)
+        return (frameX, frameY)
+    }
+
+    func move(seat: OpaquePointer, serial: UInt32) { libdecor_frame_move(frame, seat, serial) }
+
+    func resize(seat: OpaquePointer, serial: UInt32) {
+        libdecor_frame_resize(frame, seat, serial, LIBDECOR_RESIZE_EDGE_BOTTOM_RIGHT)
+    }
+
     func destroy() {
         box.pointee = nil
         libdecor_frame_unref(frame)
@@ -120,6 +136,11 @@ final class LibdecorWindow: ToplevelWindow {
         let suggested = libdecor_configuration_get_content_size(configuration, frame, &width, &height)
             && width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
         let size = onConfigure(suggested)
+        var windowState = LIBDECOR_WINDOW_STATE_NONE
+        if libdecor_configuration_get_window_state(configuration, &windowState) {
+            let active = windowState.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
+            if activation.changed(to: active) { onActivated(active) }
+        }
         let state = libdecor_state_new(Int32(size.width), Int32(size.height))
         libdecor_frame_commit(frame, state, configuration)
         libdecor_state_free(state)

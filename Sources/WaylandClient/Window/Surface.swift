@@ -12,14 +12,15 @@ final class Surface {
     /// Called when the set of outputs changed.
     var onOutputsChanged: () -> Void = {}
 
+    /// The name traces use, "wl_surface@<id>"; kept, so it can still be told after the surface is destroyed.
+    let name: String
+
     /// Creates a surface on `compositor`.
     init(compositor: OpaquePointer) {
         proxy = wl_compositor_create_surface(compositor)
+        name = proxyName(proxy) ?? "wl_surface"
         wl_surface_add_listener(proxy, Surface.listener, userData(self))
     }
-
-    /// The name traces use, "wl_surface@<id>".
-    var name: String { proxyName(proxy) ?? "wl_surface" }
 
     /// Destroys the surface.
     func destroy() { wl_surface_destroy(proxy) }

@@ -23,6 +23,8 @@ protocol ToplevelWindow: AnyObject {
     var onConfigure: (LogicalSize?) -> LogicalSize { get set }
     /// Called when the compositor (or the decoration's close button) asks the window to close.
     var onClose: () -> Void { get set }
+    /// Called with a configure's `activated` state, at the first configure and whenever it changes.
+    var onActivated: (Bool) -> Void { get set }
     /// Who draws the decorations.
     var decorations: DecorationKind { get }
     /// The largest size the compositor suggests for the window (xdg_toplevel.configure_bounds, v4),
@@ -34,11 +36,35 @@ protocol ToplevelWindow: AnyObject {
     func destroy()
     /// A finger went down on a decoration surface (with the seat and serial of that down).
     func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32)
+    /// The xdg_toplevel (libdecor's under libdecor: nil until it made one), a parent for other windows.
+    var xdgToplevel: OpaquePointer? { get }
+    /// xdg_toplevel.move with the seat and serial of the touch down that asks for it.
+    func move(seat: OpaquePointer, serial: UInt32)
+    /// xdg_toplevel.resize from the bottom-right corner, with the touch down's seat and serial.
+    func resize(seat: OpaquePointer, serial: UInt32)
+    /// A point of the content surface in the window geometry (where popups are positioned).
+    func geometryPoint(x: Int32, y: Int32) -> (x: Int32, y: Int32)
 }
 
 extension ToplevelWindow {
     /// Server-side decorations are the compositor's business: nothing to do.
     func touchDownOnDecoration(seat: OpaquePointer, serial: UInt32) {}
+
+    /// Without decorations of our own the content is the window geometry.
+    func geometryPoint(x: Int32, y: Int32) -> (x: Int32, y: Int32) { (x, y) }
+}
+
+// MARK: - The activated state
+
+/// Reports the `activated` state of configures only when it changes (and the first time).
+struct ActivationTracker {
+    private var last: Bool?
+
+    /// Whether `active` should be reported, remembering it.
+    mutating func changed(to active: Bool) -> Bool {
+        defer { last = active }
+        return last != active
+    }
 }
 
 // MARK: - The size a client chooses

@@ -19,6 +19,10 @@ final class XdgWindow: ToplevelWindow {
     var onConfigure: (LogicalSize?) -> LogicalSize = { $0 ?? WaylandApp.defaultLogicalSize }
     /// Called when the compositor asks the window to close.
     var onClose: () -> Void = {}
+    var onActivated: (Bool) -> Void = { _ in }
+    /// Whether the last xdg_toplevel.configure listed the activated state.
+    private var pendingActivated = false
+    private var activation = ActivationTracker()
     /// zxdg_toplevel_decoration_v1 mode the compositor chose (1 client-side, 2 server-side).
     private(set) var decorationMode: UInt32?
     /// xdg_toplevel.configure_bounds (v4), nil until one with a non-zero size arrives.
@@ -66,9 +70,29 @@ final class XdgWindow: ToplevelWindow {
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
+    var xdgToplevel: OpaquePointer? { toplevel }
+
+    func move(seat: OpaquePointer, serial: UInt32) { xdg_toplevel_move(toplevel, seat, serial) }
+
+    func resize(seat: OpaquePointer, serial: UInt32) {
+        xdg_toplevel_resize(toplevel, seat, serial, UInt32(XDG_TOPLEVEL_RESIZE_EDGE_BOTTOM_RIGHT.rawValue))
+    }
+
+    /// Makes this window a child of `parent` (kiosk-shell then shows it at its own size over the parent).
+    func setParent(_ parent: OpaquePointer?) { xdg_toplevel_set_parent(toplevel, parent) }
+
     private func configured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)
         _ = onConfigure(pendingSize)
+        if activation.changed(to: pendingActivated) { onActivated(pendingActivated) }
+    }
+
+    /// Whether a configure's wl_array of xdg_toplevel.state values holds `activated`.
+    static func hasActivated(_ array: UnsafeMutablePointer<wl_array>?) -> Bool {
+        guard let array, let data = array.pointee.data else { return false }
+        let count = array.pointee.size / MemoryLayout<UInt32>.stride
+        let states = UnsafeBufferPointer(start: data.assumingMemoryBound(to: UInt32.self), count: count)
+        return states.contains(UInt32(XDG_TOPLEVEL_STATE_ACTIVATED.rawValue))
     }
 
     // MARK: - Listeners
@@ -79,9 +103,10 @@ final class XdgWindow: ToplevelWindow {
 
     // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
     nonisolated(unsafe) private static let toplevelListener = makeListener(xdg_toplevel_listener(
-        configure: { data, _, width, height, _ in
-            owner(data, as: XdgWindow.self).pendingSize =
-                width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+        configure: { data, _, width, height, states in
+            let window = owner(data, as: XdgWindow.self)
+            window.pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
+            window.pendingActivated = hasActivated(states)
         },
         close: { data, _ in owner(data, as: XdgWindow.self).onClose() },
         configure_bounds: { data, _, width, height in

@@ -1,0 +1,49 @@
+// MARK: - What the client adds to its window for multi-surface tests
+
+/// What a touch on the trigger button does, with the serial of its down (`run --on-touch`).
+public enum TouchAction: String, CaseIterable, Sendable {
+    /// Opens an xdg_popup below-right of the button, grabbed with the down's serial.
+    case popup
+    /// Starts a wl_data_device drag (a wl_data_source offering text) from the main window.
+    case drag
+    /// xdg_toplevel.move.
+    case move
+    /// xdg_toplevel.resize from the bottom-right corner.
+    case resize
+    /// A down on the subsurface destroys it while the finger is still down (needs `subsurface`).
+    case destroySubsurface = "destroy-subsurface"
+    /// A down on the second window destroys it while the finger is still down (needs `secondWindow`).
+    case destroyWindow = "destroy-window"
+}
+
+/// The extra surfaces and the touch action of a client that takes part in multi-surface tests.
+///
+/// The trigger button is ``button`` in the main window's surface (logical px): a real touch down
+/// there runs the action with that down's serial (popup, drag, move, resize); the destroy
+/// actions trigger on a down on the surface they destroy. Each runs once per down.
+public struct ClientParts: Sendable {
+    /// The trigger button: x, y, width, height in the main surface, logical px.
+    public static let button = (x: 0, y: 0, width: 160, height: 160)
+    /// The second window's size when the compositor leaves it to the client.
+    public static let secondWindowDefaultSize = LogicalSize(width: 320, height: 240)
+
+    /// A second toplevel of this size (a child of the main window), or none.
+    public var secondWindow: LogicalSize?
+    /// A subsurface with an input region of its own on the main window.
+    public var subsurface: Bool
+    /// What a touch on the trigger does.
+    public var action: TouchAction?
+
+    /// Creates the parts; nothing extra by default.
+    public init(secondWindow: LogicalSize? = nil, subsurface: Bool = false, action: TouchAction? = nil) {
+        self.secondWindow = secondWindow
+        self.subsurface = subsurface
+        self.action = action
+    }
+
+    /// Whether (x, y), surface-local logical px, is on the trigger button.
+    static func isOnButton(x: Double, y: Double) -> Bool {
+        x >= Double(button.x) && x < Double(button.x + button.width)
+            && y >= Double(button.y) && y < Double(button.y + button.height)
+    }
+}

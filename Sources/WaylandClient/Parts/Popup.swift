@@ -1,0 +1,100 @@
+import CWayland
+import CWaylandProtocols
+import TouchStream
+import WaylandPlumbing
+
+// MARK: - xdg_popup, grabbed with a touch-down serial
+
+/// A popup menu opened by a touch: an xdg_surface with the xdg_popup role under the main window,
+/// placed below-right of the button that was touched, with an explicit grab on the touch down's
+/// serial (weston grants popup grabs only for a serial of an active touch or button).
+///
+/// Per the protocol, a touch outside the popup dismisses it: the compositor sends `popup_done`,
+/// and the popup is then destroyed here. Its configure and popup_done become `popup-configure` and
+/// `popup-done` records naming the popup's surface.
+final class Popup {
+    /// Its size, logical px.
+    static let size = PixelSize(width: 200, height: 120)
+    private static let colour: UInt32 = 0xFF_EF6C00
+
+    /// Its wl_surface.
+    let surface: Surface
+    private let xdgSurface: OpaquePointer
+    private let popup: OpaquePointer
+    private let buffer: SolidBuffer
+    private unowned let sink: InputSink
+    /// Called once the popup is gone (dismissed by the compositor).
+    var onDismissed: () -> Void = {}
+    private(set) var isDestroyed = false
+    /// The xdg_popup.configure waiting for its xdg_surface.configure.
+    private var pending: (x: Int32, y: Int32, width: Int32, height: Int32)?
+
+    /// Opens the popup on `parent` next to `anchor` (x, y, width, height in the parent's surface)
+    /// and grabs `seat` with the down's `serial`.
+    init(compositor: OpaquePointer, wmBase: OpaquePointer, shm: OpaquePointer, parent: OpaquePointer,
+         anchor: (x: Int32, y: Int32, width: Int32, height: Int32), seat: OpaquePointer, serial: UInt32,
+         sink: InputSink) throws {
+        surface = Surface(compositor: compositor)
+        self.sink = sink
+        buffer = try SolidBuffer(shm: shm, size: Self.size, colour: Self.colour)
+        let positioner = xdg_wm_base_create_positioner(wmBase)
+        xdg_positioner_set_size(positioner, Int32(Self.size.width), Int32(Self.size.height))
+        xdg_positioner_set_anchor_rect(positioner, anchor.x, anchor.y, anchor.width, anchor.height)
+        xdg_positioner_set_anchor(positioner, UInt32(XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT.rawValue))
+        xdg_positioner_set_gravity(positioner, UInt32(XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue))
+        xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface.proxy)
+        popup = xdg_surface_get_popup(xdgSurface, parent, positioner)
+        xdg_positioner_destroy(positioner)
+        xdg_surface_add_listener(xdgSurface, Popup.surfaceListener, userData(self))
+        xdg_popup_add_listener(popup, Popup.popupListener, userData(self))
+        // The grab must come before the initial commit (xdg_popup.grab).
+        xdg_popup_grab(popup, seat, serial)
+        wl_surface_commit(surface.proxy)
+    }
+
+    /// The name traces give its surface.
+    var name: String { surface.name }
+
+    /// Destroys the popup and its surface and records that it did.
+    /// `recorded` false at exit, when the app that would record it is going away.
+    func destroy(recorded: Bool = true) {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        let name = name
+        xdg_popup_destroy(popup)
+        xdg_surface_destroy(xdgSurface)
+        surface.destroy()
+        buffer.storage.destroy()
+        if recorded { sink.deliver(RawRecord(.surface(SurfaceEvent(.surfaceDestroyed, surface: name)))) }
+        onDismissed()
+    }
+
+    private func record(_ event: SurfaceEvent) { sink.deliver(RawRecord(.surface(event))) }
+
+    private func configured(serial: UInt32) {
+        xdg_surface_ack_configure(xdgSurface, serial)
+        if let pending {
+            record(SurfaceEvent(.popupConfigure, surface: name, x: WLFixed(Double(pending.x)),
+                                y: WLFixed(Double(pending.y)), width: pending.width, height: pending.height))
+            self.pending = nil
+        }
+        buffer.show(on: surface.proxy)
+    }
+
+    private func done() {
+        record(SurfaceEvent(.popupDone, surface: name))
+        destroy()
+    }
+
+    // MARK: - Listeners
+
+    // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
+    nonisolated(unsafe) private static let surfaceListener = makeListener(xdg_surface_listener(
+        configure: { data, _, serial in owner(data, as: Popup.self).configured(serial: serial) }))
+
+    // The event loop is single-threaded: libwayland calls these only from dispatch on its thread.
+    nonisolated(unsafe) private static let popupListener = makeListener(xdg_popup_listener(
+        configure: { data, _, x, y, width, height in owner(data, as: Popup.self).pending = (x, y, width, height) },
+        popup_done: { data, _ in owner(data, as: Popup.self).done() },
+        repositioned: { _, _, _ in }))
+}

@@ -1,0 +1,95 @@
+import TouchStream
+import WaylandPlumbing
+
+// MARK: - The extra surfaces and the touch actions
+
+/// The live objects of ``ClientParts``, made once the main window has its first configure.
+final class PartsState {
+    let options: ClientParts
+    var secondWindow: SecondWindow?
+    var subsurface: Subsurface?
+    var popup: Popup?
+    var dataDevice: DataDevice?
+    var dragSource: DataSource?
+    var made = false
+
+    init(options: ClientParts) { self.options = options }
+
+    /// Names of the surfaces that are ours but not the main window's (a down there is no decoration).
+    var surfaceNames: Set<String> {
+        Set([secondWindow?.isDestroyed == false ? secondWindow?.name : nil,
+             subsurface?.isDestroyed == false ? subsurface?.name : nil,
+             popup?.isDestroyed == false ? popup?.name : nil].compactMap { $0 })
+    }
+}
+
+extension WaylandApp {
+    /// Makes the second window, the subsurface and the data device (once, after the first configure).
+    func makeParts() {
+        guard !parts.made, let window, let compositor = registry.compositor, let shm = registry.shm,
+              let wmBase = registry.wmBase else { return }
+        parts.made = true
+        if let manager = registry.dataDeviceManager, let seat = registry.seats.first {
+            parts.dataDevice = DataDevice(manager: manager, seat: seat.proxy, sink: self)
+        }
+        if parts.options.subsurface, let subcompositor = registry.subcompositor {
+            parts.subsurface = try? Subsurface(compositor: compositor, subcompositor: subcompositor, shm: shm,
+                                               parent: window.surface, sink: self)
+        }
+        if let size = parts.options.secondWindow {
+            parts.secondWindow = SecondWindow(compositor: compositor, wmBase: wmBase.proxy, shm: shm, size: size,
+                                              title: "\(title) (second window)", appID: appID,
+                                              parent: window.xdgToplevel, sink: self)
+        }
+    }
+
+    /// Runs the touch action a real down asks for.
+    func partsHandleDown(serial: UInt32, surface: String, x: WLFixed, y: WLFixed) {
+        guard let action = parts.options.action, let window,
+              let seat = registry.seats.first(where: { $0.touch != nil }) else { return }
+        let onButton = surface == window.surface.name && ClientParts.isOnButton(x: x.doubleValue, y: y.doubleValue)
+        switch action {
+        case .popup where onButton && (parts.popup?.isDestroyed ?? true):
+            openPopup(seat: seat.proxy, serial: serial)
+        case .drag where onButton && parts.dragSource == nil:
+            startDrag(serial: serial)
+        case .move where onButton:
+            window.move(seat: seat.proxy, serial: serial)
+        case .resize where onButton:
+            window.resize(seat: seat.proxy, serial: serial)
+        case .destroySubsurface where surface == parts.subsurface?.name:
+            parts.subsurface?.destroy()
+        case .destroyWindow where surface == parts.secondWindow?.name:
+            parts.secondWindow?.destroy()
+        default:
+            break
+        }
+    }
+
+    private func openPopup(seat: OpaquePointer, serial: UInt32) {
+        guard let parent = window?.xdgSurface, let compositor = registry.compositor, let shm = registry.shm,
+              let wmBase = registry.wmBase else { return }
+        let b = ClientParts.button
+        // The positioner works in the parent's window geometry, which libdecor's title bar is part of.
+        let origin: (x: Int32, y: Int32) = window?.geometryPoint(x: Int32(b.x), y: Int32(b.y)) ?? (Int32(b.x), Int32(b.y))
+        parts.popup = try? Popup(compositor: compositor, wmBase: wmBase.proxy, shm: shm, parent: parent,
+                                 anchor: (origin.x, origin.y, Int32(b.width), Int32(b.height)),
+                                 seat: seat, serial: serial, sink: self)
+    }
+
+    private func startDrag(serial: UInt32) {
+        guard let window, let device = parts.dataDevice, let manager = registry.dataDeviceManager else { return }
+        let source = DataSource(manager: manager, origin: window.surface.name, sink: self)
+        source.onEnded = { [unowned self] in parts.dragSource = nil }
+        parts.dragSource = source
+        device.startDrag(source, origin: window.surface, serial: serial)
+    }
+
+    /// Destroys what is left of the parts (at exit).
+    func destroyParts() {
+        parts.popup?.destroy(recorded: false)
+        parts.subsurface?.destroy(recorded: false)
+        parts.secondWindow?.destroy(recorded: false)
+        parts.dataDevice?.destroy()
+    }
+}

@@ -20,8 +20,7 @@ struct MatrixCommandTests {
     /// every script over several windows and surfaces and on another output
     /// (MatrixSurfaceClassTests.swift).
     static let scripts = ["tap", "pinch", "titlebar", "cancel", "twoclients", "focus", "popup", "dnd", "move", "resize",
-                          "subsurface", "destroy", "tap@scale2", "drag@scale2", "pinch@scale2", "leave@scale2",
-                          "tap@rotated", "drag@rotated", "pinch@rotated", "leave@rotated"]
+                          "subsurface", "destroy", "tap@scale2", "drag@scale2", "tap@rotated", "drag@rotated"]
 
     /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),
     /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary

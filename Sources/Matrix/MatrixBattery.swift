@@ -134,7 +134,7 @@ public enum MatrixBattery {
             down 0 80 80; frame; sleep 100
             \(steps(10) { "motion 0 \(80 + 20 * $0) \(80 + 10 * $0)" })
             up 0; frame; sleep 400
-            down 0 300 200; frame; sleep 40; up 0; frame
+            down 0 500 350; frame; sleep 40; up 0; frame
             """, [first("--on-touch", "move", "--window-size", "800x500")], []),
         ("resize", "a touch starts an interactive resize (its serial) from the bottom-right corner by (150, 100); a tap finds the window's corner", """
             down 0 80 80; frame; sleep 100

@@ -348,7 +348,10 @@ lists them as `unchecked`.
   up, a cancel, more motions, or nothing are all readings.
 - **Client**: treat its touches as cancelled; ignore later events for them (they carry no
   surface, so only the id ties them to the dead surface).
-- **Compositors**: measured with the battery's `destroy` script (docs/battery.md).
+- **Compositors**: with the battery's `destroy` script (a finger on a subsurface that the client
+  destroys at once): sway 1.7, phoc 0.24 and cage 0.1.4 (wlroots 0.15) and Mir 2.12 go on
+  sending the finger's motions and up (A7); weston 10, KWin 5.27, mutter 43 and GNOME Shell 43
+  send nothing more for it — no up, no cancel — so the next down of that id is R1.
 - **Checker**: ambiguity, at every motion, up, shape or orientation of a touch whose down named
   a surface our client destroyed since (its `surface-destroyed` record, trace version 2), and
   at a down naming such a surface. Traces without surface records never show it.
@@ -465,7 +468,9 @@ lists them as `unchecked`.
   labwc#1566, cosmic-comp#840; KWin keeps a regression test for it).
 - **Client**: nothing to repair; keyboard input keeps going to the other window, and the
   touched one is drawn inactive.
-- **Compositors**: measured with the battery's `focus` script (docs/battery.md).
+- **Compositors**: with the battery's `focus` and `twoclients` scripts: KWin 5.27, mutter 43,
+  GNOME Shell 43 and sway 1.7 focus and activate the touched window; GNOME Shell once left a
+  window that had been tapped without either (`twoclients`).
 - **Checker**: heuristic, for a down that starts a sequence on a toplevel surface that has
   neither keyboard focus nor the activated state (a surface the trace's keyboard or
   `activated` records name, trace version 2), when neither arrives for it before the next

@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import SandboxHarness
 import Scenes
 import TouchStream
 
@@ -30,6 +31,9 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// A drag started by touch never dropped on the window the script dragged to (no
     /// wl_data_device.drop there).
     case dropMissed = "M9"
+    /// The compositor closed our client's connection (a protocol error, or the socket shut) while
+    /// the script ran: the run's files hold what arrived until then.
+    case connectionClosed = "M10"
 
     /// One line for tables.
     public var title: String {
@@ -43,6 +47,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .touchedWindowGotNothing: "a touched window got no touch (it went to another client)"
         case .popupNotDismissed: "popup not dismissed by a touch on another client"
         case .dropMissed: "drop never reached its target"
+        case .connectionClosed: "compositor closed our client's connection"
         }
     }
 
@@ -171,7 +176,23 @@ public struct MatrixRun: Sendable {
         stream = NormalizedStream(records: trace.records)
         normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
         outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
-        observations = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
+        var observed = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
+        if notes.contains(where: { $0.hasPrefix(Self.connectionClosedNote) }) { observed.append(.connectionClosed) }
+        observations = observed
+    }
+
+    /// How a note saying that the compositor closed our client's connection begins (M10).
+    public static let connectionClosedNote = "the compositor closed our client's connection"
+
+    /// The note for a client that ended with `ending` and `output`, when the compositor closed its
+    /// connection (our client then exits 1 with a "Wayland protocol error" or "Wayland connection
+    /// lost" line); nil for any other ending.
+    static func connectionClosed(_ ending: ChildProcess.Termination, output: String, window: String? = nil) -> String? {
+        guard ending == .exited(1), let line = output.split(separator: "\n").last(where: {
+            $0.contains("Wayland protocol error") || $0.contains("Wayland connection lost")
+        }) else { return nil }
+        let text = line.split(separator: "gesture-sandbox: ").last.map(String.init) ?? String(line)
+        return connectionClosedNote + (window.map { " (window \($0))" } ?? "") + ": " + text
     }
 
     /// Rule ids found (checker rules on every window's trace, and matrix observations), each once,

@@ -73,8 +73,12 @@ extension MatrixRunner {
                     try window.scratch.move(into: folder)
                 })
             }
-            if let failed = endings.first(where: { $0.ending != .exited(0) }) {
-                return .failed("our client of window \(failed.name) ended with \(failed.ending): \(tail(failed.output))")
+            for ending in endings {
+                if let closed = MatrixRun.connectionClosed(ending.ending, output: ending.output, window: ending.name) {
+                    notes.append(closed)
+                } else if ending.ending != .exited(0) {
+                    return .failed("our client of window \(ending.name) ended with \(ending.ending): \(tail(ending.output))")
+                }
             }
             for move in moves { try move.get() }
             var others: [MatrixWindowRun] = []

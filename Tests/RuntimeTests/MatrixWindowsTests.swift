@@ -132,3 +132,17 @@ import TouchStream
                          b: "dnd-enter 10 10 surface=s; dnd-drop; dnd-leave").observations.contains(.dropMissed))
     }
 }
+
+@Suite struct MatrixConnectionClosedTests {
+    @Test func aClientThatLostItsConnectionIsANoteAndM10() throws {
+        let output = "  -> wl_surface@3.commit()\ngesture-sandbox: Wayland connection lost during read: Broken pipe\n"
+        let note = try #require(MatrixRun.connectionClosed(.exited(1), output: output, window: "a"))
+        #expect(note == MatrixRun.connectionClosedNote + " (window a): Wayland connection lost during read: Broken pipe")
+        #expect(MatrixRun.connectionClosed(.exited(1), output: "gesture-sandbox: no such scene") == nil)
+        #expect(MatrixRun.connectionClosed(.exited(0), output: output) == nil)
+        let script = try MatrixScript(name: "s", text: "down 0 1 1; frame; up 0; frame")
+        let trace = Trace(format: .compact, header: nil, items: try CompactTrace.parse("down 0 1 1; frame"))
+        let run = MatrixRun(script: script, trace: trace, deliveriesLog: "", initial: nil, snapshot: nil, notes: [note])
+        #expect(run.observations.contains(.connectionClosed))
+    }
+}

@@ -65,3 +65,92 @@ extension MatrixCommandTests {
         }
     }
 }
+
+extension MatrixCommandTests {
+    /// The kinds of `path`'s surface records, in order (a run folder's trace).
+    private func surfaceRecords(_ run: Run, _ path: String) -> [String] {
+        guard let trace = try? TraceReader.read(run.directory.file("m/\(path)")) else { return [] }
+        return trace.records.compactMap { $0.event.surfaceEvent?.kind.rawValue }
+    }
+
+    /// The downs of a run's stream (window a), in order: "X Y".
+    private func downs(_ run: Run, _ kind: CompositorKind, _ script: String) -> [String] {
+        let text = (try? String(contentsOfFile: run.directory.file("m/\(kind.rawValue)/\(script)/stream.txt"), encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: { $0 == "\n" || $0 == ";" }).compactMap { part in
+            let words = part.split(separator: " ")
+            guard words.first == "down", words.count >= 4 else { return nil }
+            return "\(words[2]) \(words[3])"
+        }
+    }
+
+    @Test("popup and dnd: who dismissed the popup and who carried the drag to the other client")
+    func popupAndDragAndDrop() throws {
+        let run = try shared()
+        let popup = run.summary("popup"), dnd = run.summary("dnd")
+        for kind in [CompositorKind.kwin, .sway] where run.kinds.contains(kind) {
+            // Dismissed at the touch on b, which b never got.
+            #expect(popup[kind]?.contains("M7") == true && popup[kind]?.contains("M8") == false, "\(kind): \(popup[kind] ?? "")")
+            #expect(surfaceRecords(run, "\(kind.rawValue)/popup/trace.jsonl").contains("popup-done"))
+        }
+        if run.kinds.contains(.mutter) {
+            // mutter cancels the touch that grabbed and never dismisses the popup.
+            #expect(popup[.mutter]?.contains("M8") == true && popup[.mutter]?.contains("M4") == true, "\(popup[.mutter] ?? "")")
+        }
+        if run.kinds.contains(.gnomeShell) {
+            // GNOME Shell does as mutter, or refuses the grab (popup_done without a configure).
+            let records = surfaceRecords(run, "gnome-shell/popup/trace.jsonl")
+            let refused = records.contains("popup-done") && !records.contains("popup-configure")
+            #expect(refused || popup[.gnomeShell]?.contains("M8") == true, "\(records)")
+        }
+        if run.kinds.contains(.kwin) {
+            #expect(dnd[.kwin]?.contains("M9") == false, "\(dnd[.kwin] ?? "")")
+            #expect(surfaceRecords(run, "kwin/dnd/window-b/trace.jsonl").contains("dnd-drop"))
+        }
+        for kind in [CompositorKind.mutter, .gnomeShell, .sway] where run.kinds.contains(kind) {
+            #expect(dnd[kind]?.contains("M9") == true, "\(kind): \(dnd[kind] ?? "")")
+        }
+        if run.kinds.contains(.sway) {
+            // sway 1.7 keeps the drag on the surface it started on.
+            #expect(surfaceRecords(run, "sway/dnd/trace.jsonl").contains("dnd-drop"))
+        }
+    }
+
+    @Test("move, resize: which compositors move the window with a touch, and how they treat the finger")
+    func moveAndResize() throws {
+        let run = try shared()
+        let move = run.summary("move"), resize = run.summary("resize")
+        // Enlightenment's resize is left out: it closes our client's connection, mid-script or at
+        // the start (docs/battery.md).
+        for kind in [CompositorKind.mutter, .gnomeShell] where run.kinds.contains(kind) {
+            #expect(move[kind]?.contains("M4") == true && resize[kind]?.contains("M4") == true, "\(kind)")
+            #expect(downs(run, kind, "move").last == "300 250", "\(kind) moved the window with the finger")
+        }
+        if run.kinds.contains(.kwin) {
+            #expect(move[.kwin]?.contains("R4") == true, "KWin withholds the finger with empty frames")
+            #expect(downs(run, .kwin, "move").last != "500 350", "KWin moved the window")
+        }
+        for kind in [CompositorKind.weston, .sway, .phoc, .cage, .mirKiosk] where run.kinds.contains(kind) {
+            #expect(downs(run, kind, "move").last == "500 350", "\(kind) keeps the window where it is")
+        }
+    }
+
+    @Test("subsurface and destroy: input regions, and the finger of a destroyed surface")
+    func subsurfaceAndDestroy() throws {
+        let run = try shared()
+        for kind in [CompositorKind.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage, .mirKiosk]
+        where run.kinds.contains(kind) {
+            #expect(downs(run, kind, "subsurface") == ["50 60", "580 100", "200 300"], "\(kind)")
+        }
+        if run.kinds.contains(.enlightenment) {
+            #expect(downs(run, .enlightenment, "subsurface").first == "450 100", "Enlightenment skips the subsurface")
+        }
+        let destroy = run.summary("destroy")
+        for kind in [CompositorKind.weston, .kwin, .mutter, .gnomeShell] where run.kinds.contains(kind) {
+            // Nothing more for the finger: the next down of its id finds it still down.
+            #expect(destroy[kind]?.contains("R1") == true && destroy[kind]?.contains("A7") == false, "\(kind): \(destroy[kind] ?? "")")
+        }
+        for kind in [CompositorKind.sway, .phoc, .cage, .mir] where run.kinds.contains(kind) {
+            #expect(destroy[kind]?.contains("A7") == true, "\(kind): \(destroy[kind] ?? "")")
+        }
+    }
+}

@@ -128,7 +128,8 @@ struct MatrixCommandTests {
         #expect(titlebar[.weston] == "not injectable here (title bar)")
         #expect(cancel[.weston]?.contains("M3") == false)
         if run.kinds.contains(.kwin) {
-            #expect(run.findings("R4")[.kwin] == "titlebar", "KWin's empty frames on a title-bar touch")
+            // And on the touches that start a popup, a drag, a move or a resize (docs/battery.md).
+            #expect(run.findings("R4")[.kwin]?.hasPrefix("titlebar") == true, "KWin's empty frames on a title-bar touch")
             #expect(tap[.kwin]?.hasSuffix("✓") == true)
         }
         if run.kinds.contains(.mutter) {
@@ -164,9 +165,19 @@ struct MatrixCommandTests {
     @Test("matrix.html is one XML document with a timeline and a screenshot per run")
     func html() throws {
         let run = try shared()
-        let data = try Data(contentsOf: URL(fileURLWithPath: run.directory.file("m/matrix.html")))
+        let text = try String(contentsOfFile: run.directory.file("m/matrix.html"), encoding: .utf8)
+        // libxml2 (Foundation's XMLParser on Linux) refuses a document over 10 MB, which a run of
+        // twenty scripts on ten compositors passes with its inlined screenshots: the pictures'
+        // payloads are checked as base64 here and left out of the parse.
+        let prefix = "src=\"data:image/png;base64,"
+        var parts = text.components(separatedBy: prefix)
+        for index in parts.indices.dropFirst() {
+            let payload = parts[index].prefix { $0 != "\"" }
+            #expect(!payload.isEmpty && Data(base64Encoded: String(payload)) != nil, "picture \(index) is not base64")
+            parts[index] = String(parts[index].dropFirst(payload.count))
+        }
         let collector = HTMLCollector()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(parts.joined(separator: prefix).utf8))
         parser.delegate = collector
         #expect(parser.parse(), "matrix.html is not XML: \(String(describing: parser.parserError))")
         let figures = collector.elements.filter { $0.name == "figure" }.compactMap { $0.attributes["data-compositor"] }

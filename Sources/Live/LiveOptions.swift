@@ -36,6 +36,9 @@ public struct LiveOptions {
     public var secondWindow: Size?
     /// A subsurface with an input region of its own on the window.
     public var subsurface = false
+    /// Written before every surface name in the trace (`run --surface-prefix`), so the streams of two
+    /// client processes can share a file; nil: names as the compositor sent them.
+    public var surfacePrefix: String?
     /// What a touch on the trigger button (or on the surface to destroy) does (``touchActions``).
     public var touchAction: String?
 

@@ -49,6 +49,8 @@ final class LiveOutputs {
     private var deliveriesError: Error?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
     private var seatHasTouch: Bool?
+    /// Written before every surface name the trace holds (``LiveOptions/surfacePrefix``).
+    private let surfacePrefix: String?
     /// Surface records that came before the trace was opened, written right after the seat's state.
     private var pendingSurfaceRecords: [RawRecord] = []
     /// At most this many wait for the trace to open (focus changes of a window never touched).
@@ -62,6 +64,7 @@ final class LiveOutputs {
     /// Opens every output `options` names, in the order record, log, state, screenshot; throws
     /// the first that cannot be opened (the ones already open are removed).
     init(options: LiveOptions) throws {
+        surfacePrefix = options.surfacePrefix
         commandLinePath = options.recordPath
         toolVersion = options.toolVersion
         profile = options.profile.name
@@ -84,7 +87,8 @@ final class LiveOutputs {
 
     /// Notes the seat's touch capability and writes `record` to the recording, if there is one;
     /// after a failed write returns the line saying recording stopped and what was kept.
-    func record(_ record: RawRecord) -> String? {
+    func record(_ received: RawRecord) -> String? {
+        let record = surfacePrefix.map { received.prefixingSurfaces(with: $0) } ?? received
         if case .capabilities(let touch) = record.event { seatHasTouch = touch }
         // A capabilities record does not open the trace (the header would predate the surface's
         // scale); the trace, when a touch opens it, starts with the seat's touch state instead.

@@ -127,6 +127,26 @@ public struct SurfaceEvent: Hashable, Sendable {
     public static let sinceVersion = 2
 }
 
+// MARK: - Telling two clients' surfaces apart
+
+extension RawRecord {
+    /// The record with every surface it names written `prefix` + name: two client processes both
+    /// call their first surface "wl_surface@3", and one matrix cell holds both their streams.
+    public func prefixingSurfaces(with prefix: String) -> RawRecord {
+        var copy = self
+        switch event {
+        case .down(let serial, let time, let surface?, let id, let x, let y):
+            copy.event = .down(serial: serial, time: time, surface: prefix + surface, id: id, x: x, y: y)
+        case .surface(var surfaceEvent) where surfaceEvent.surface != nil:
+            surfaceEvent.surface = prefix + surfaceEvent.surface!
+            copy.event = .surface(surfaceEvent)
+        default:
+            break
+        }
+        return copy
+    }
+}
+
 // MARK: - Drag-and-drop action names
 
 /// wl_data_device_manager.dnd_action as the compact form writes it.

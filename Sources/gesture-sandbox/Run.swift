@@ -36,6 +36,9 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("app-id"), help: ArgumentHelp("The window's app id: start a second client with another one to tell them apart.", valueName: "id"))
     var appID = "gesture-sandbox"
 
+    @Option(name: .customLong("surface-prefix"), help: ArgumentHelp("Write this before every surface name in the trace (e.g. 'b/' gives b/wl_surface@3), to tell a second client's surfaces apart when both streams are merged.", valueName: "text"))
+    var surfacePrefix: String?
+
     @Option(name: .customLong("window-size"), help: ArgumentHelp("The window's size when the compositor leaves it to the client (default 1280x720).", valueName: "WxH"))
     var windowSize: String?
 
@@ -84,6 +87,7 @@ struct Run: ParsableCommand {
         options.windowSize = windowSize.flatMap(Self.size)
         options.secondWindow = secondWindow.flatMap(Self.size)
         options.subsurface = subsurface
+        options.surfacePrefix = surfacePrefix
         options.touchAction = touchAction
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP

@@ -23,7 +23,7 @@ struct EnlightenmentDriverTests {
 
     /// What the compositor sent, emulated records marked, flush and capability records left out.
     private func records(_ run: SandboxClient) throws -> [String] {
-        try run.finishRecording().filter { $0.event != .flush && !$0.event.isCapabilities }.map {
+        try run.finishRecording().filter { $0.event != .flush && !$0.event.isCapabilities && $0.event.surfaceEvent == nil }.map {
             ($0.isEmulated ? "pointer " : "") + summary($0.event)
         }
     }

@@ -115,6 +115,16 @@ func stateAfterEachDown(_ records: [RawRecord], _ kind: SurfaceEventKind,
     }
 }
 
+/// One finger from `start` to `end` in `steps` motions about 16 ms apart, then up (global coordinates).
+func dragScript(from start: (x: Double, y: Double), to end: (x: Double, y: Double), steps: Int) -> String {
+    var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
+    for step in 1...steps {
+        let t = Double(step) / Double(steps)
+        script += "motion 0 \(start.x + (end.x - start.x) * t) \(start.y + (end.y - start.y) * t); frame; sleep 16\n"
+    }
+    return script + "up 0; frame"
+}
+
 /// The surface records of `records`, in order.
 func surfaceEvents(_ records: [RawRecord]) -> [SurfaceEvent] {
     records.compactMap(\.event.surfaceEvent)

@@ -41,6 +41,19 @@ struct MultiSurfaceTests {
         #expect(!events.contains { $0.kind == .popupDone }, "\(events)")
     }
 
+    @Test("popup: asked for after the next touch already went down, the grab is refused with popup_done, and the popup is destroyed")
+    func popupGrabOnAStaleSerial() throws {
+        let weston = try MultiSurfaceWeston(shell: "kiosk-shell.so")
+        let client = try weston.launch(trace: "stale.jsonl", ["--on-touch", "popup"])
+        // Both taps reach weston before our client asks for the grab with the first one's serial.
+        try weston.inject("down 0 50 50; frame; up 0; frame; down 1 600 600; frame; up 1; frame")
+        let records = try weston.finish(client, trace: "stale.jsonl")
+        let events = surfaceEvents(records)
+        let done = try #require(events.first { $0.kind == .popupDone }, "\(events.map(\.kind))")
+        #expect(events.contains { $0.kind == .surfaceDestroyed && $0.surface == done.surface })
+        #expect(downs(records).count == 2)
+    }
+
     @Test("keyboard focus and activation go to a touched child window, and stay there when its parent is touched (weston desktop-shell)")
     func keyboardFocusFollowsTouch() throws {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
@@ -70,7 +83,7 @@ struct MultiSurfaceTests {
         let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
         let first = try weston.launch(trace: "a.jsonl", ["--window-size", "400x300", "--app-id", "gesture-sandbox-a"])
         let second = try weston.launch(trace: "b.jsonl", ["--window-size", "400x300", "--app-id", "gesture-sandbox-b",
-                                                          "--title", "second client"])
+                                                          "--title", "second client", "--surface-prefix", "b/"])
         let a = try weston.view(of: first.pid, width: 400)
         let b = try weston.view(of: second.pid, width: 400)
         let pointA = try Self.uncovered(a, by: b, weston: weston, pid: first.pid)
@@ -82,6 +95,10 @@ struct MultiSurfaceTests {
         let recordsB = try weston.finish(second, trace: "b.jsonl")
 
         #expect(downs(recordsA).count == 2 && downs(recordsB).count == 1)
+        // B names its surfaces with its prefix, A as the compositor does: one merged stream tells them apart.
+        #expect(downs(recordsB)[0].surface?.hasPrefix("b/wl_surface@") == true)
+        #expect(surfaceEvents(recordsB).allSatisfy { $0.surface?.hasPrefix("b/") == true })
+        #expect(downs(recordsA).allSatisfy { $0.surface?.hasPrefix("wl_surface@") == true })
         // A had focus, lost it at the touch on B, and got it back at the second touch on A.
         let kindsA = surfaceEvents(recordsA).filter { $0.kind == .keyboardEnter || $0.kind == .keyboardLeave }.map(\.kind)
         #expect(kindsA.suffix(2) == [.keyboardLeave, .keyboardEnter], "\(surfaceEvents(recordsA))")
@@ -101,13 +118,7 @@ struct MultiSurfaceTests {
         let second = try weston.view(of: client.pid, width: 320)
         let start = (x: Double(main.x) + Self.button.x, y: Double(main.y) + Self.button.y)
         let end = (x: Double(second.x) + 160, y: Double(second.y) + 120)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...8 {
-            let t = Double(step) / 8
-            script += "motion 0 \(start.x + (end.x - start.x) * t) \(start.y + (end.y - start.y) * t); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: end, steps: 8))
         let records = try weston.finish(client, trace: "dnd.jsonl")
 
         let events = surfaceEvents(records)
@@ -122,6 +133,26 @@ struct MultiSurfaceTests {
         // send it); dnd_finished follows our target's finish.
         #expect(source.last?.kind == .dndFinished, "\(source)")
         #expect(!source.contains { $0.kind == .dndDropPerformed || $0.kind == .dndCancelled }, "\(source)")
+        // Once the drag runs, weston sends the finger that started it nothing more: no up, no cancel.
+        let dragStart = try #require(records.firstIndex { $0.event.surfaceEvent?.kind == .dndEnter })
+        #expect(!records[dragStart...].contains { $0.event.touchID == 0 || $0.event == .cancel },
+                "\(records[dragStart...].map(\.event.name))")
+    }
+
+    @Test("a drag dropped on another client that accepts nothing: the source is cancelled")
+    func dragDroppedWhereNothingAccepts() throws {
+        let weston = try MultiSurfaceWeston(shell: "desktop-shell.so")
+        let client = try weston.launch(trace: "cancel.jsonl", ["--window-size", "480x360", "--on-touch", "drag"])
+        let main = try weston.view(of: client.pid, width: 480)
+        let start = (x: Double(main.x) + Self.button.x, y: Double(main.y) + Self.button.y)
+        let end = try weston.pointOutside(client.pid)
+        try weston.inject(dragScript(from: start, to: end, steps: 8))
+        let records = try weston.finish(client, trace: "cancel.jsonl")
+        let kinds = surfaceEvents(records).map(\.kind)
+        // desktop-shell's background (weston-desktop-shell) takes no drop: the source is cancelled.
+        let dnd = kinds.filter { $0.rawValue.hasPrefix("dnd-") }
+        #expect(dnd.first == .dndEnter && dnd.last == .dndCancelled, "\(kinds)")
+        #expect(!kinds.contains(.dndFinished) && !kinds.contains(.dndDropPerformed), "\(kinds)")
     }
 
     @Test("move by touch: the window follows the finger, and a tap finds it at its new place")
@@ -131,15 +162,13 @@ struct MultiSurfaceTests {
         let before = try weston.view(of: client.pid, width: 480)
         let start = (x: Double(before.x) + Self.button.x, y: Double(before.y) + Self.button.y)
         let delta = (x: before.x > 600 ? -200.0 : 200.0, y: before.y > 300 ? -100.0 : 100.0)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...10 {
-            let t = Double(step) / 10
-            script += "motion 0 \(start.x + delta.x * t) \(start.y + delta.y * t); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: (start.x + delta.x, start.y + delta.y), steps: 10))
         let after = try weston.view(of: client.pid, width: 480)
-        #expect(Double(after.x - before.x) == delta.x && Double(after.y - before.y) == delta.y, "\(before) → \(after)")
+        // The move starts when weston gets our request, after the down (and, at times, after the first
+        // motion step, which is then not part of it): the window moves by the finger's distance from there.
+        let moved = (x: Double(after.x - before.x), y: Double(after.y - before.y))
+        #expect(moved.x / delta.x >= 0.8 && moved.x / delta.x <= 1 && moved.y / delta.y >= 0.8 && moved.y / delta.y <= 1,
+                "\(before) → \(after)")
         try weston.inject("down 1 \(Double(after.x) + 300) \(Double(after.y) + 200); frame; up 1; frame")
         let records = try weston.finish(client, trace: "move.jsonl")
         let touched = downs(records)
@@ -153,12 +182,7 @@ struct MultiSurfaceTests {
         let client = try weston.launch(trace: "resize.jsonl", ["--window-size", "480x360", "--on-touch", "resize"])
         let before = try weston.view(of: client.pid, width: 480)
         let start = (x: Double(before.x) + Self.button.x, y: Double(before.y) + Self.button.y)
-        var script = "down 0 \(start.x) \(start.y); frame; sleep 30\n"
-        for step in 1...10 {
-            script += "motion 0 \(start.x + 12 * Double(step)) \(start.y + 8 * Double(step)); frame; sleep 16\n"
-        }
-        script += "up 0; frame"
-        try weston.inject(script)
+        try weston.inject(dragScript(from: start, to: (start.x + 120, start.y + 80), steps: 10))
         let sizes = try weston.views(of: client.pid).map { "\($0.width)x\($0.height)" }
         let records = try weston.finish(client, trace: "resize.jsonl")
         #expect(records.contains { $0.event.name == "down" })

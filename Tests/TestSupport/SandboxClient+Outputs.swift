@@ -22,10 +22,11 @@ extension SandboxClient {
         return try TraceReader.read(tracePath).records
     }
 
-    /// Ends the client (see `finishRecording`) and returns what the compositor sent: the recorded
-    /// trace without the client's own flush records.
+    /// Ends the client (see `finishRecording`) and returns what the compositor sent to wl_touch and
+    /// the seat: the recorded trace without the client's own flush records and without the surface
+    /// records (keyboard focus, activation, which the driver tests do not ask about).
     public func finishEvents() throws -> [RawEvent] {
-        try finishRecording().map(\.event).filter { $0 != .flush }
+        try finishRecording().map(\.event).filter { $0 != .flush && $0.surfaceEvent == nil }
     }
 
     /// Waits until the recording's temporary holds `lines` lines (the header and whole records).

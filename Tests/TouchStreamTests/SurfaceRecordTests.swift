@@ -113,6 +113,22 @@ import TouchStream
         #expect(errorText { _ = try readAll(mime) } == "\(mime):2:29: \"mime\" must be a string or null")
     }
 
+    @Test func aPrefixNamesEverySurfaceOfAClient() {
+        let down = RawRecord(.down(serial: 5, time: 3_616_639, surface: "wl_surface@3", id: 0, x: WLFixed(1), y: WLFixed(2)),
+                             isControl: true)
+        #expect(down.prefixingSurfaces(with: "b/").event
+            == .down(serial: 5, time: 3_616_639, surface: "b/wl_surface@3", id: 0, x: WLFixed(1), y: WLFixed(2)))
+        #expect(down.prefixingSurfaces(with: "b/").isControl)
+        for sample in Self.samples {
+            let prefixed = RawRecord(.surface(sample)).prefixingSurfaces(with: "b/").event.surfaceEvent
+            #expect(prefixed?.surface == "b/" + sample.surface!)
+            #expect(prefixed.map { var plain = $0; plain.surface = sample.surface; return plain } == sample)
+        }
+        let unnamed = RawRecord(.surface(SurfaceEvent(.dndCancelled, surface: nil)))
+        #expect(unnamed.prefixingSurfaces(with: "b/") == unnamed)
+        #expect(RawRecord(.frame).prefixingSurfaces(with: "b/") == RawRecord(.frame))
+    }
+
     // MARK: - Versions
 
     /// A version 1 trace as the tool wrote it before the surface records (weston 10, 2026-11-22).

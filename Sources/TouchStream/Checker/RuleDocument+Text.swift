@@ -470,7 +470,7 @@ lists them as `unchecked`.
   touched one is drawn inactive.
 - **Compositors**: with the battery's `focus` and `twoclients` scripts: KWin 5.27, mutter 43,
   GNOME Shell 43 and sway 1.7 focus and activate the touched window, but GNOME Shell left a
-  window tapped in `twoclients` (its first tap) without either, in both our runs.
+  window tapped in `twoclients` (its first tap) without either in two runs of three.
 - **Checker**: heuristic, for a down that starts a sequence on a toplevel surface that has
   neither keyboard focus nor the activated state (a surface the trace's keyboard or
   `activated` records name, trace version 2), when neither arrives for it before the next

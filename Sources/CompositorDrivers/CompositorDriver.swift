@@ -59,6 +59,11 @@ public protocol CompositorSession: AnyObject {
     /// its files) and waits for its handle; default: `client.terminate(timeout:)`.
     @discardableResult
     func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination
+    /// Puts the window of `client` (just launched, one toplevel) into column `column` of `columns`
+    /// equal columns of the output, left to right, where the compositor does not place windows side
+    /// by side itself; the default leaves it where the compositor put it (the matrix then finds
+    /// each window with probe taps).
+    func place(_ client: ChildProcess, column: Int, of columns: Int) throws
     /// Presses or releases a key by Linux key code (KEY_*); throws without `.keys` (the default).
     func key(_ code: UInt32, pressed: Bool) throws
     /// Moves the pointer to global (x, y); throws without `.pointer` (the default).
@@ -123,6 +128,13 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let serverTitleBar = InjectionCapabilities(rawValue: 1 << 7)
     /// Removing and re-adding the seat's touch capability (a `capabilities` script record).
     public static let seatCapability = InjectionCapabilities(rawValue: 1 << 8)
+    /// Two client windows side by side, each reachable by touch (the compositor's placement, or the
+    /// driver's `arrangeSideBySide(_:)`); kiosk shells stack every toplevel full-screen instead.
+    public static let sideBySide = InjectionCapabilities(rawValue: 1 << 9)
+    /// Starting the compositor with an output scale of 2 (`DriverConfiguration.scale`).
+    public static let outputScale = InjectionCapabilities(rawValue: 1 << 10)
+    /// Starting the compositor with a rotated output (`DriverConfiguration.rotation`).
+    public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -143,7 +155,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
         let all: [(InjectionCapabilities, String)] = [
             (.touch, "touch"), (.frame, "frame"), (.cancel, "cancel"), (.shapeOrientation, "shape/orientation"),
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
-            (.seatCapability, "seat capability"),
+            (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
+            (.outputScale, "output scale"), (.outputRotation, "output rotation"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -157,6 +170,9 @@ public struct DriverConfiguration: Sendable {
     public var height: Int
     /// Output scale; 1 unless a run asks for more.
     public var scale: Int
+    /// Clockwise output rotation in degrees (0, 90, 180, 270); the logical size stays width ×
+    /// height (the mode is rotated with it), so window-relative scripts fit as on a plain output.
+    public var rotation: Int = 0
     /// Seconds to wait for the compositor (and its helpers) to become ready.
     public var startTimeout: Double
 
@@ -208,6 +224,9 @@ extension CompositorSession {
     public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
         client.terminate(timeout: timeout)
     }
+
+    /// The compositor's own placement.
+    public func place(_ client: ChildProcess, column: Int, of columns: Int) throws {}
 
     /// Not injectable here.
     public func key(_ code: UInt32, pressed: Bool) throws {

@@ -11,12 +11,48 @@ import TouchStream
 public enum MatrixBattery {
     /// The scripts, in report order.
     public static var scripts: [MatrixScript] {
-        entries.map { entry in
-            // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
-            do { return try MatrixScript(name: entry.name, summary: entry.summary, text: entry.text) } catch {
-                fatalError("battery script \(entry.name): \(error)")
+        let single = entries.map { entry in script(entry.name, entry.summary, entry.text) }
+        let several = windowEntries.map { entry in
+            script(entry.name, entry.summary, entry.text, windows: entry.windows, expectations: entry.expectations)
+        }
+        // The single-window scripts again on a scaled and on a rotated output, last: each output
+        // is a start of its own.
+        let outputs: [(suffix: String, setup: MatrixOutputSetup)] = [("scale2", MatrixOutputSetup(scale: 2)),
+                                                                   ("rotated", MatrixOutputSetup(rotation: 90))]
+        let transformed = outputs.flatMap { output in
+            entries.filter { outputScripts.contains($0.name) }.map { entry in
+                script("\(entry.name)@\(output.suffix)", "\(entry.summary) (output \(output.setup))", entry.text,
+                       output: output.setup)
             }
         }
+        return single + several + transformed
+    }
+
+    /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,
+    /// whose coordinates and frames an output transform could change; not the ones about ids,
+    /// cancels and landings, which no output setting touches (each output is a compositor start of
+    /// its own, and the whole battery must stay within 12 minutes).
+    static let outputScripts: Set<String> = ["tap", "drag"]
+
+    private static func script(_ name: String, _ summary: String, _ text: String, windows: [MatrixWindow] = [.main],
+                               output: MatrixOutputSetup = .plain, expectations: [MatrixExpectation] = []) -> MatrixScript {
+        // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
+        do {
+            var script = try MatrixScript(name: name, summary: summary, text: text, windows: windows, output: output)
+            script.expectations = expectations
+            return script
+        } catch {
+            fatalError("battery script \(name): \(error)")
+        }
+    }
+
+    /// The second client: an app id of its own, so a compositor (and its log) tells the two apart.
+    static let second = MatrixWindow(name: "b", arguments: ["--app-id", "gesture-sandbox-b"])
+
+    /// Window `a` with client features (`gesture-sandbox run --help`): a touch on the button at
+    /// 0,0 (160 × 160) of the window runs `--on-touch` with that down's serial.
+    static func first(_ arguments: String...) -> MatrixWindow {
+        MatrixWindow(name: "a", arguments: arguments)
     }
 
     /// The scripts named in `names`, in the battery's order; unknown names are an error.
@@ -61,6 +97,64 @@ public enum MatrixBattery {
             up 0; down 0 400 200; frame; sleep 30
             up 0; frame
             """),
+    ]
+
+    /// Scripts over windows with client features, most over two windows (each a client of its
+    /// own, side by side: `a` left, `b` right, each about 620 × 680 or more; every down lies within
+    /// 560 × 500 of its window's corner). The client's parts (`gesture-sandbox run --help`): the
+    /// button at 0,0 (160 × 160) that runs `--on-touch` with the down's serial; the popup it opens
+    /// at 160,160 (200 × 120); the subsurface at 400,40 (240 × 160) whose input region is its left
+    /// half (400…520).
+    private static let windowEntries: [(name: String, summary: String, text: String, windows: [MatrixWindow],
+                                        expectations: [MatrixExpectation])] = [
+        ("twoclients", "two clients touched in turn, then at once (one finger each, landing in one frame)", """
+            down 0 200 250 surface=a; frame; sleep 40; up 0; frame; sleep 200
+            down 0 200 250 surface=b; frame; sleep 40; up 0; frame; sleep 200
+            down 0 150 150 surface=a; down 1 150 150 surface=b; frame; sleep 16
+            motion 0 170 160; motion 1 170 160; frame; sleep 16; motion 0 190 170; motion 1 190 170; frame; sleep 16
+            up 0; frame; sleep 16; motion 1 210 180; frame; sleep 16; up 1; frame
+            """, [.main, second], []),
+        ("focus", "a tap on the window opened first (unfocused), then on the other, then back", """
+            down 0 300 300 surface=a; frame; sleep 40; up 0; frame; sleep 250
+            down 0 300 300 surface=b; frame; sleep 40; up 0; frame; sleep 250
+            down 0 300 300 surface=a; frame; sleep 40; up 0; frame; sleep 250
+            """, [.main, second], []),
+        ("popup", "a touch opens a popup (grabbed with its serial); touches inside it, outside it, on another client", """
+            down 0 80 80 surface=a; frame; sleep 40; up 0; frame; sleep 300
+            down 0 260 220 surface=a; frame; sleep 40; up 0; frame; sleep 200
+            down 0 450 400 surface=a; frame; sleep 40; up 0; frame; sleep 200
+            down 0 200 250 surface=b; frame; sleep 40; up 0; frame; sleep 300
+            """, [first("--on-touch", "popup"), second], [.popupDismissed(window: "a")]),
+        ("dnd", "a touch starts a drag (its serial) and carries it onto the other client, where it drops", """
+            down 0 80 80 surface=a; frame; sleep 100
+            \(steps(12) { "motion 0 \(80 + 68 * $0) \(80 + 18 * $0)" })
+            sleep 100; up 0; frame; sleep 300
+            """, [first("--on-touch", "drag"), second], [.dropOn(window: "b")]),
+        ("move", "a touch starts an interactive move (its serial) and drags by (200, 100); a tap finds where the window went", """
+            down 0 80 80; frame; sleep 100
+            \(steps(10) { "motion 0 \(80 + 20 * $0) \(80 + 10 * $0)" })
+            up 0; frame; sleep 400
+            down 0 500 350; frame; sleep 40; up 0; frame
+            """, [first("--on-touch", "move", "--window-size", "800x500")], []),
+        ("resize", "a touch starts an interactive resize (its serial) from the bottom-right corner by (150, 100); a tap finds the window's corner", """
+            down 0 80 80; frame; sleep 100
+            \(steps(10) { "motion 0 \(80 + 15 * $0) \(80 + 10 * $0)" })
+            up 0; frame; sleep 400
+            down 0 700 450; frame; sleep 40; up 0; frame
+            """, [first("--on-touch", "resize", "--window-size", "800x500")], []),
+        ("subsurface", "touches on a subsurface's input region, on its part outside the region, and on the window", """
+            down 0 450 100; frame; sleep 40; up 0; frame; sleep 200
+            down 0 580 100; frame; sleep 40; up 0; frame; sleep 200
+            down 0 200 300; frame; sleep 40; up 0; frame
+            """, [first("--subsurface")], []),
+        ("destroy", "a finger on a subsurface our client destroys while it is down, moving and lifting; then more touches", """
+            down 0 450 100; frame; sleep 60
+            motion 0 460 110; frame; sleep 16; motion 0 470 120; frame; sleep 16
+            up 0; frame; sleep 200
+            down 0 450 100; frame; sleep 40; up 0; frame; sleep 200
+            down 0 200 300; down 1 300 300; frame; sleep 16
+            motion 0 210 300; motion 1 310 300; frame; sleep 16; up 0; up 1; frame
+            """, [first("--subsurface", "--on-touch", "destroy-subsurface")], []),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

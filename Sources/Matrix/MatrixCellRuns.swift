@@ -70,7 +70,7 @@ public struct MatrixCellRuns: Sendable {
         let runs = ran
         var groups: [(signatures: [String], numbers: [Int])] = []
         for (number, run) in runs {
-            let signatures = run.stream.signatures
+            let signatures = run.signatures
             if let index = groups.firstIndex(where: { $0.signatures == signatures }) {
                 groups[index].numbers.append(number)
             } else {
@@ -83,7 +83,7 @@ public struct MatrixCellRuns: Sendable {
 
     /// True when the runs that ran did not all send the same stream.
     public var streamVaried: Bool {
-        Set(ran.map(\.run.stream.signatures)).count > 1
+        Set(ran.map(\.run.signatures)).count > 1
     }
 
     /// True when any run broke a MUST/SHOULD rule of the checker.

@@ -148,10 +148,23 @@ enum MatrixMerge {
             let state = FileManager.default.contents(atPath: folder + "/state.json")
                 .flatMap { try? JSONDecoder().decode(SceneSnapshot.self, from: $0) }
             let exists = { (name: String) in FileManager.default.fileExists(atPath: folder + "/" + name) ? folder + "/" + name : nil }
+            var others: [MatrixWindowRun] = []
+            for index in script.windows.indices.dropFirst() {
+                let windowFolder = MatrixRunner.folder(of: index, in: script, directory: folder)
+                do {
+                    others.append(MatrixWindowRun(name: script.windows[index].name,
+                                                  trace: try TraceReader.read(windowFolder + "/trace.jsonl"),
+                                                  deliveriesLog: (try? String(contentsOfFile: windowFolder + "/deliveries.jsonl",
+                                                                              encoding: .utf8)) ?? ""))
+                } catch {
+                    throw RuntimeError("\(entry.folder): cannot read window \(script.windows[index].name)'s trace: \(error)")
+                }
+            }
             return .ran(MatrixRun(script: script, trace: trace,
                                   deliveriesLog: (try? String(contentsOfFile: folder + "/deliveries.jsonl", encoding: .utf8)) ?? "",
                                   initial: initial, snapshot: state, outputScreenshot: exists("output.png"),
-                                  clientScreenshot: exists("client.png"), notInjected: entry.notInjected, notes: entry.notes))
+                                  clientScreenshot: exists("client.png"), notInjected: entry.notInjected, notes: entry.notes,
+                                  windows: others))
         })
     }
 

@@ -105,8 +105,9 @@ public enum MatrixOutput {
                     let runFolder = "\(folder)/\(column.kind.rawValue)/"
                         + MatrixLayout.runFolder(script: name, run: number, of: result.repeatCount)
                     guard FileManager.default.fileExists(atPath: runFolder) else { continue }
-                    try OutputTarget.write(run.stream.text, to: runFolder + "/stream.txt")
-                    try OutputTarget.write(run.findings.map { $0.description + "\n" }.joined(), to: runFolder + "/findings.txt")
+                    try OutputTarget.write(run.streamText, to: runFolder + "/stream.txt")
+                    try OutputTarget.write(run.allFindings.map { ($0.window.map { "\($0): " } ?? "") + $0.finding.description + "\n" }
+                                               .joined(), to: runFolder + "/findings.txt")
                 }
             }
         }

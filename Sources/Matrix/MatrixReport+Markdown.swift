@@ -14,10 +14,12 @@ public enum MatrixReport {
         "R10": "shape major < minor", "R11": "orientation out of range", "R12": "shape/orientation below v6",
         "R14": "event while the seat has no touch", "S1": "down outside the surface", "S8": "serial went down",
         "A1": "no frame after the last up", "A2": "frame after cancel", "A3": "cancel with events pending",
-        "A4": "cancel across surfaces", "A6": "unusual id", "A8": "touch capability removed mid-sequence",
+        "A4": "cancel across surfaces", "A6": "unusual id", "A7": "touch events after the surface was destroyed",
+        "A8": "touch capability removed mid-sequence",
         "A11": "motion outside the surface", "A12": "motion without change", "A13": "several motions per id per frame",
         "A14": "time went backwards", "A17": "shape just before up", "A19": "cancel with no touch",
         "H1": "timestamps look like µs", "H2": "coordinates jump (surface switch?)",
+        "H3": "touched window got no keyboard focus or activation",
     ]
 
     /// "R4 empty wl_touch.frame", or an observation's title.
@@ -60,7 +62,7 @@ public enum MatrixReport {
         out += " in \(Int(result.seconds.rounded())) s; "
         out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "
         out += "window-relative logical pixels, placed on each compositor by a calibration tap (docs/battery.md); "
-        out += "rule ids are those of docs/rules.md, M1–M5 are the matrix's own observations (docs/battery.md)."
+        out += "rule ids are those of docs/rules.md, M1–M9 are the matrix's own observations (docs/battery.md)."
         if result.repeatCount > 1 {
             out += " k/n: seen in k of the n runs that ran; **unstable**: seen in some runs only."
         }
@@ -144,7 +146,7 @@ public enum MatrixReport {
         out += framesTable(comparison) + deliveriesAndOutcomes(comparison)
         for (kind, run) in comparison.runs {
             var firsts: [String: Finding] = [:]
-            for finding in run.findings where firsts[finding.ruleID] == nil { firsts[finding.ruleID] = finding }
+            for finding in run.allFindings.map(\.finding) where firsts[finding.ruleID] == nil { firsts[finding.ruleID] = finding }
             let lines = sorted(Set(firsts.keys)).compactMap { firsts[$0] }.map { "record \($0.recordIndex): \($0.ruleID) \(shorten($0.message))" }
                 + run.observations.map { "\($0.rawValue) \($0.title)" } + run.notInjected.map { "not injected by the driver: \($0)" }
                 + run.notes

@@ -1,5 +1,6 @@
 import CompositorDrivers
 import Foundation
+import SandboxHarness
 import Scenes
 import TouchStream
 
@@ -18,6 +19,21 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     case compositorCancel = "M4"
     /// The script put fingers down; not one touch event reached the client.
     case nothingArrived = "M5"
+    /// A window received more downs than the script aimed at it: a finger meant for another
+    /// window (another client) was delivered to it.
+    case touchToUntouchedWindow = "M6"
+    /// The script aimed downs at a window that received none, while another window did receive
+    /// touches: they went to the wrong client.
+    case touchedWindowGotNothing = "M7"
+    /// A popup opened by touch stayed open after a touch on another client (no popup_done after
+    /// its configure).
+    case popupNotDismissed = "M8"
+    /// A drag started by touch never dropped on the window the script dragged to (no
+    /// wl_data_device.drop there).
+    case dropMissed = "M9"
+    /// The compositor closed our client's connection (a protocol error, or the socket shut) while
+    /// the script ran: the run's files hold what arrived until then.
+    case connectionClosed = "M10"
 
     /// One line for tables.
     public var title: String {
@@ -27,21 +43,92 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .cancelLost: "injected cancel never reached the client"
         case .compositorCancel: "compositor cancelled the touches itself (took the gesture)"
         case .nothingArrived: "no touch event reached the client"
+        case .touchToUntouchedWindow: "a window got a touch the script aimed at another window"
+        case .touchedWindowGotNothing: "a touched window got no touch (it went to another client)"
+        case .popupNotDismissed: "popup not dismissed by a touch on another client"
+        case .dropMissed: "drop never reached its target"
+        case .connectionClosed: "compositor closed our client's connection"
         }
+    }
+
+    /// The observations the streams of a run's windows show for `script` (the first window's stream
+    /// for the single-window ones, every window's downs for M6 and M7).
+    static func observed(in stream: NormalizedStream, records: [RawRecord], windows: [MatrixWindowRun],
+                         for script: MatrixScript) -> [MatrixObservation] {
+        var result = observed(in: stream, for: script)
+        let first = script.windows.first?.name ?? MatrixWindow.main.name
+        let recordsOf = { (name: String) -> [RawRecord] in
+            name == first ? records : windows.first { $0.name == name }?.trace.records ?? []
+        }
+        for expectation in script.expectations {
+            switch expectation {
+            case .popupDismissed(let window):
+                let kinds = recordsOf(window).compactMap(\.event.surfaceEvent?.kind)
+                // Only a popup that opened can stay open: the stream shows one that never did.
+                if let opened = kinds.lastIndex(of: .popupConfigure), !kinds[opened...].contains(.popupDone) {
+                    result.append(.popupNotDismissed)
+                }
+            case .dropOn(let window):
+                if !recordsOf(window).contains(where: { $0.event.surfaceEvent?.kind == .dndDrop }) {
+                    result.append(.dropMissed)
+                }
+            }
+        }
+        guard !windows.isEmpty else { return result }
+        for window in windows where !result.contains(.framePerEvent) {
+            let landing = script.largestLanding(in: window.name)
+            if landing > 1, window.stream.frameEventCount > 0, window.stream.largestLanding < landing {
+                result.append(.framePerEvent)
+            }
+        }
+        let aimed = script.downsPerWindow
+        let received = [first: stream.downCount].merging(windows.map { ($0.name, $0.stream.downCount) }) { a, _ in a }
+        let total = received.values.reduce(0, +)
+        if total > 0 {
+            result.removeAll { $0 == .nothingArrived }
+            if received.contains(where: { $0.value > aimed[$0.key, default: 0] }) { result.append(.touchToUntouchedWindow) }
+            if received.contains(where: { aimed[$0.key, default: 0] > 0 && $0.value == 0 }) {
+                result.append(.touchedWindowGotNothing)
+            }
+        }
+        return result
     }
 
     /// The observations `stream` shows for `script`.
     static func observed(in stream: NormalizedStream, for script: MatrixScript) -> [MatrixObservation] {
         var result: [MatrixObservation] = []
         if stream.touchEventCount > 0, stream.frameEventCount == 0 { result.append(.noFrames) }
-        if script.largestLanding > 1, stream.frameEventCount > 0, stream.touchEventCount > 0,
-           stream.largestLanding < script.largestLanding {
+        let landing = script.largestLanding(in: script.windows.count > 1 ? script.windows.first?.name : nil)
+        if landing > 1, stream.frameEventCount > 0, stream.touchEventCount > 0, stream.largestLanding < landing {
             result.append(.framePerEvent)
         }
         if script.hasCancel, stream.cancelCount == 0 { result.append(.cancelLost) }
         if !script.hasCancel, stream.cancelCount > 0 { result.append(.compositorCancel) }
         if script.hasDown, stream.touchEventCount == 0 { result.append(.nothingArrived) }
         return result
+    }
+}
+
+/// What a window other than a script's first one recorded (its own client process), and what it means.
+public struct MatrixWindowRun: Sendable {
+    /// The window's name in the script.
+    public var name: String
+    /// Its recorded trace.
+    public var trace: Trace
+    /// Its live deliveries log.
+    public var deliveriesLog: String
+    /// The checker's findings on its trace.
+    public let findings: [Finding]
+    /// Its normalised stream.
+    public let stream: NormalizedStream
+
+    /// Analyses a window's recording.
+    public init(name: String, trace: Trace, deliveriesLog: String) {
+        self.name = name
+        self.trace = trace
+        self.deliveriesLog = deliveriesLog
+        findings = ConformanceChecker.check(trace.records, header: trace.header)
+        stream = NormalizedStream(records: trace.records)
     }
 }
 
@@ -70,11 +157,13 @@ public struct MatrixRun: Sendable {
     public var notInjected: [String]
     /// Things that went wrong without spoiling the run (a failed screenshot).
     public var notes: [String]
+    /// The script's other windows (its first window's recording is the run's own), in script order.
+    public let windows: [MatrixWindowRun]
 
-    /// Analyses a recorded run of `script`.
+    /// Analyses a recorded run of `script`; `windows` are the recordings of its other windows.
     public init(script: MatrixScript, trace: Trace, deliveriesLog: String, initial: SceneSnapshot?,
                 snapshot: SceneSnapshot?, outputScreenshot: String? = nil, clientScreenshot: String? = nil, notInjected: [String] = [],
-                notes: [String] = []) {
+                notes: [String] = [], windows: [MatrixWindowRun] = []) {
         self.trace = trace
         self.deliveriesLog = deliveriesLog
         self.snapshot = snapshot
@@ -82,18 +171,53 @@ public struct MatrixRun: Sendable {
         self.clientScreenshot = clientScreenshot
         self.notInjected = notInjected
         self.notes = notes
+        self.windows = windows
         findings = ConformanceChecker.check(trace.records, header: trace.header)
         stream = NormalizedStream(records: trace.records)
         normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
         outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
-        observations = MatrixObservation.observed(in: stream, for: script)
+        var observed = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
+        if notes.contains(where: { $0.hasPrefix(Self.connectionClosedNote) }) { observed.append(.connectionClosed) }
+        observations = observed
     }
 
-    /// Rule ids found (checker rules and matrix observations), each once, in order of first finding.
+    /// How a note saying that the compositor closed our client's connection begins (M10).
+    public static let connectionClosedNote = "the compositor closed our client's connection"
+
+    /// The note for a client that ended with `ending` and `output`, when the compositor closed its
+    /// connection (our client then exits 1 with a "Wayland protocol error" or "Wayland connection
+    /// lost" line); nil for any other ending.
+    static func connectionClosed(_ ending: ChildProcess.Termination, output: String, window: String? = nil) -> String? {
+        guard ending == .exited(1), let line = output.split(separator: "\n").last(where: {
+            $0.contains("Wayland protocol error") || $0.contains("Wayland connection lost")
+        }) else { return nil }
+        let text = line.split(separator: "gesture-sandbox: ").last.map(String.init) ?? String(line)
+        return connectionClosedNote + (window.map { " (window \($0))" } ?? "") + ": " + text
+    }
+
+    /// Rule ids found (checker rules on every window's trace, and matrix observations), each once,
+    /// in order of first finding.
     public var ruleIDs: [String] {
         var ids: [String] = []
-        for id in findings.map(\.ruleID) + observations.map(\.rawValue) where !ids.contains(id) { ids.append(id) }
+        for id in allFindings.map(\.finding.ruleID) + observations.map(\.rawValue) where !ids.contains(id) { ids.append(id) }
         return ids
+    }
+
+    /// Every window's findings, each with its window's name (nil for the first window).
+    public var allFindings: [(window: String?, finding: Finding)] {
+        findings.map { (nil, $0) } + windows.flatMap { window in window.findings.map { (window.name, $0) } }
+    }
+
+    /// What two compositors must match on to agree: the first window's frames, then each other
+    /// window's, prefixed with its name.
+    public var signatures: [String] {
+        stream.signatures + windows.flatMap { window in window.stream.signatures.map { "\(window.name): \($0)" } }
+    }
+
+    /// ``signatures`` as text, one frame per line (a run folder's `stream.txt`).
+    public var streamText: String {
+        let lines = signatures
+        return lines.joined(separator: "\n") + (lines.isEmpty ? "" : "\n")
     }
 
     /// True when the compositor may have been left in a state of its own (it took a gesture, or
@@ -102,8 +226,8 @@ public struct MatrixRun: Sendable {
         observations.contains(.compositorCancel) || observations.contains(.nothingArrived)
     }
 
-    /// Checker violations (MUST/SHOULD rules broken).
-    public var violations: [Finding] { findings.filter { $0.category == .violation } }
+    /// Checker violations (MUST/SHOULD rules broken), on every window.
+    public var violations: [Finding] { allFindings.map(\.finding).filter { $0.category == .violation } }
 }
 
 /// What one run of one script on one compositor gave (a cell of the matrix holds one per

@@ -75,8 +75,8 @@ extension MatrixResultsDocument {
             var entry = Run(run: number, folder: runFolder, status: "ran", findings: [:], notInjected: [], notes: [])
             switch outcome {
             case .ran(let run):
-                entry.variant = comparison.variants.first { $0.signatures == run.stream.signatures }?.label
-                for finding in run.findings { entry.findings[finding.ruleID, default: 0] += 1 }
+                entry.variant = comparison.variants.first { $0.signatures == run.signatures }?.label
+                for finding in run.allFindings.map(\.finding) { entry.findings[finding.ruleID, default: 0] += 1 }
                 for observation in run.observations { entry.findings[observation.rawValue] = 1 }
                 entry.notInjected = run.notInjected
                 entry.notes = run.notes

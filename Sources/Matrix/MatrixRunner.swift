@@ -116,7 +116,7 @@ public struct MatrixRunner {
     }
 
     /// A column being filled: the compositor session running now and how often it was started.
-    private struct ColumnRun {
+    struct ColumnRun {
         let driver: any CompositorDriver
         /// The column's folder, and the prefix of its progress lines.
         let directory: String
@@ -128,6 +128,11 @@ public struct MatrixRunner {
         /// A script was run a second time and no cell has been kept since (see
         /// `column(for:directory:prefix:)`).
         var retried = false
+        /// The output the running session was started with.
+        var output = MatrixOutputSetup.plain
+        /// Where the running session put each set of windows (``MatrixWindow/layoutKey(_:)``),
+        /// found once per start by probe taps.
+        var layouts: [[[String]]: Result<[String: Window], RuntimeError>] = [:]
 
         init(driver: any CompositorDriver, directory: String, prefix: String) {
             self.driver = driver
@@ -196,15 +201,30 @@ public struct MatrixRunner {
     /// Runs `script` once, starting the compositor first if none is running, and stops the
     /// compositor after it when the script left it changed.
     private func attempt(_ script: MatrixScript, step: String, folder: String, in run: inout ColumnRun) -> Attempt {
+        // What the driver can never do is said without starting anything (a scaled output included).
+        let unsupported = script.unsupported(by: run.driver.capabilities)
+        guard unsupported.isEmpty else { return .ran(.notInjectable(unsupported)) }
+        if let session = run.running?.session, run.output != script.output {
+            // Another output is another start: the compositor is started again with it.
+            stop(session, directory: run.directory)
+            run.running = nil
+        }
         let running: Running
         do {
-            running = try run.running ?? startCompositor(&run)
+            running = try run.running ?? startCompositor(&run, output: script.output)
         } catch {
             return run.starts > 1 ? .notRestarted(error) : .notStarted(error)
         }
         configuration.progress?("\(run.prefix): \(step)")
-        let cell = cell(script, session: running.session, window: running.window,
-                        directory: run.directory + "/" + folder)
+        let cell: MatrixCell
+        // A window of another size than the calibration client's may be placed elsewhere: found by
+        // a probe, as several windows are.
+        if script.windows.count > 1 || script.windows.contains(where: { !$0.placementArguments.isEmpty }) {
+            cell = windowsCell(script, in: &run, session: running.session, directory: run.directory + "/" + folder)
+        } else {
+            cell = self.cell(script, session: running.session, window: running.window,
+                             directory: run.directory + "/" + folder)
+        }
         // A compositor that took the touches for a gesture of its own (a shell's overview) may
         // still be in that state: the next script gets a fresh one, so scripts stay independent.
         if cell.run?.leftCompositorChanged == true {
@@ -216,13 +236,18 @@ public struct MatrixRunner {
 
     /// Starts the compositor (again), each start calibrating in a folder of its own; the first
     /// start's capabilities and window are the column's.
-    private func startCompositor(_ run: inout ColumnRun) throws -> Running {
+    private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup) throws -> Running {
         run.starts += 1
         let again = run.starts > 1
-        configuration.progress?("\(run.prefix): starting" + (again ? " again" : ""))
+        configuration.progress?("\(run.prefix): starting" + (again ? " again" : "") + (output == .plain ? "" : " (output \(output))"))
         let calibration = run.directory + "/calibration" + (again ? "-\(run.starts)" : "")
-        let started = try start(run.driver, calibrationDirectory: calibration)
+        var driverConfiguration = configuration.driverConfiguration
+        driverConfiguration.scale = output.scale
+        driverConfiguration.rotation = output.rotation
+        run.layouts = [:]
+        let started = try start(run.driver, configuration: driverConfiguration, calibrationDirectory: calibration)
         run.running = started
+        run.output = output
         if !again {
             run.column.capabilities = started.session.capabilities
             run.column.windowOrigin = started.window.origin
@@ -237,8 +262,9 @@ public struct MatrixRunner {
     typealias Running = (session: CompositorSession, window: Window)
 
     /// Starts the compositor and finds our window in it.
-    private func start(_ driver: any CompositorDriver, calibrationDirectory: String) throws -> Running {
-        let session = try driver.start(configuration.driverConfiguration)
+    private func start(_ driver: any CompositorDriver, configuration driverConfiguration: DriverConfiguration,
+                       calibrationDirectory: String) throws -> Running {
+        let session = try driver.start(driverConfiguration)
         MatrixInterruption.shared.add(session)
         do {
             return (session, try calibrate(session, directory: calibrationDirectory))
@@ -250,7 +276,7 @@ public struct MatrixRunner {
     }
 
     /// Stops a session, keeping the end of its log.
-    private func stop(_ session: CompositorSession, directory: String) {
+    func stop(_ session: CompositorSession, directory: String) {
         try? OutputTarget.write(session.logTail() + "\n", to: directory + "/compositor-log-tail.txt")
         session.stop()
         MatrixInterruption.shared.remove(session)
@@ -319,7 +345,8 @@ public struct MatrixRunner {
             defer { scratch.remove() }
             let written = RunFiles(directory: scratch.path)
             let client = try session.launchClient(executable: configuration.clientExecutable,
-                                                  arguments: clientArguments(trace: written.trace, files: written),
+                                                  arguments: clientArguments(trace: written.trace, files: written)
+                                                      + (script.windows.first?.arguments ?? []),
                                                   environment: [:], logName: "client-\(script.name).log")
             defer { if client.isRunning { client.terminate() } }
             let returned = try session.inject(placed)
@@ -341,7 +368,9 @@ public struct MatrixRunner {
             let ending = session.finishClient(client, timeout: 5)
             // Kept also when the client failed: what it wrote is the first thing to read.
             let moved = Result { try scratch.move(into: directory) }
-            guard ending == .exited(0) else {
+            // A compositor that closes our connection is a finding (M10), not a failed run.
+            if let closed = MatrixRun.connectionClosed(ending, output: client.output()) { notes.append(closed) }
+            guard ending == .exited(0) || notes.contains(where: { $0.hasPrefix(MatrixRun.connectionClosedNote) }) else {
                 return .failed("our client ended with \(ending): \(tail(client.output()))")
             }
             try moved.get()
@@ -363,7 +392,7 @@ public struct MatrixRunner {
     }
 
     /// The files of one run.
-    private struct RunFiles {
+    struct RunFiles {
         var directory: String
         var trace: String { directory + "/trace.jsonl" }
         var deliveries: String { directory + "/deliveries.jsonl" }
@@ -372,7 +401,7 @@ public struct MatrixRunner {
         var output: String { directory + "/output.png" }
     }
 
-    private func clientArguments(trace: String, files: RunFiles? = nil) -> [String] {
+    func clientArguments(trace: String, files: RunFiles? = nil) -> [String] {
         var arguments = ["run", "--scene", configuration.sceneType.info.name, "--profile", configuration.profile.name,
                          "--record", trace]
         if let files {
@@ -381,7 +410,7 @@ public struct MatrixRunner {
         return arguments
     }
 
-    private func tail(_ text: String) -> String {
+    func tail(_ text: String) -> String {
         String(text.suffix(300)).replacingOccurrences(of: "\n", with: " ")
     }
 }

@@ -17,17 +17,49 @@ public struct MatrixScript: Sendable {
     public var summary: String
     /// The items, window-relative.
     public var items: [ScriptItem]
+    /// The windows it touches, each a client process of its own (the first is where a down
+    /// without `surface=` goes); one for most scripts.
+    public var windows: [MatrixWindow]
+    /// The output the compositor is started with for this script.
+    public var output: MatrixOutputSetup
+    /// What its windows' surface records must show (M8, M9).
+    public var expectations: [MatrixExpectation] = []
 
     /// Creates a script from parsed items.
-    public init(name: String, summary: String, items: [ScriptItem]) {
+    public init(name: String, summary: String, items: [ScriptItem], windows: [MatrixWindow] = [.main],
+                output: MatrixOutputSetup = .plain) {
         self.name = name
         self.summary = summary
         self.items = items
+        self.windows = windows
+        self.output = output
     }
 
-    /// Parses compact text; errors are located in `source` (FILE:LINE:COL; default: the name).
-    public init(name: String, summary: String = "", text: String, source: String? = nil) throws(TraceError) {
-        self.init(name: name, summary: summary, items: try CompactTrace.parse(text, name: source ?? name))
+    /// Parses compact text; errors are located in `source` (FILE:LINE:COL; default: the name). A
+    /// `surface=NAME` on a down must name one of `windows`.
+    public init(name: String, summary: String = "", text: String, source: String? = nil,
+                windows: [MatrixWindow] = [.main], output: MatrixOutputSetup = .plain) throws(TraceError) {
+        self.init(name: name, summary: summary, items: try CompactTrace.parse(text, name: source ?? name),
+                  windows: windows, output: output)
+        if let stray = targets.first(where: { target in !windows.contains { $0.name == target.window } }) {
+            throw TraceError(file: source ?? name, line: 1, column: 1, message: "statement \(stray.statement): surface="
+                + "\(stray.window) names no window of this script (\(windows.map(\.name).joined(separator: ", ")))")
+        }
+    }
+
+    /// The window each down aims at, by statement (1-based), and its touch id.
+    var targets: [(statement: Int, id: Int32, window: String)] {
+        items.enumerated().compactMap { index, item in
+            guard case .record(let record) = item, case .down(_, _, let surface, let id, _, _) = record.event else { return nil }
+            return (index + 1, id, surface ?? windows.first?.name ?? MatrixWindow.main.name)
+        }
+    }
+
+    /// How many downs the script aims at each window.
+    var downsPerWindow: [String: Int] {
+        var counts = Dictionary(uniqueKeysWithValues: windows.map { ($0.name, 0) })
+        for target in targets { counts[target.window, default: 0] += 1 }
+        return counts
     }
 
     /// The script as compact text (window-relative).
@@ -55,9 +87,25 @@ public struct MatrixScript: Sendable {
         return needs
     }
 
-    /// The items `capabilities` cannot inject; empty when the whole script can run.
+    /// What the whole script needs beyond its items: two windows side by side, a scaled or rotated output.
+    var setupNeeds: InjectionCapabilities {
+        var needs: InjectionCapabilities = []
+        if windows.count > 1 { needs.insert(.sideBySide) }
+        if output.scale != 1 { needs.insert(.outputScale) }
+        if output.rotation != 0 { needs.insert(.outputRotation) }
+        return needs
+    }
+
+    /// The items `capabilities` cannot inject, and the script's setup as statement 0 when the
+    /// compositor cannot give it; empty when the whole script can run.
     public func unsupported(by capabilities: InjectionCapabilities) -> [Unsupported] {
         var result: [Unsupported] = []
+        let setup = setupNeeds.subtracting(capabilities)
+        if !setup.isEmpty {
+            let what = [windows.count > 1 ? "windows \(windows.map(\.name).joined(separator: ", "))" : nil,
+                        output == .plain ? nil : "output \(output)"].compactMap { $0 }.joined(separator: ", ")
+            result.append(Unsupported(statement: 0, item: what, needs: setup.names.joined(separator: ", ")))
+        }
         for (index, item) in items.enumerated() {
             guard case .record(let record) = item else { continue }
             let missing = Self.needs(record.event).subtracting(capabilities)
@@ -70,7 +118,12 @@ public struct MatrixScript: Sendable {
     }
 
     /// The most downs any one frame of the script holds (fingers landing together).
-    var largestLanding: Int {
+    var largestLanding: Int { largestLanding(in: nil) }
+
+    /// The most downs any one frame of the script aims at `window` (nil: at any window). Each
+    /// client gets its own wl_touch.frame, so fingers landing on two windows are one landing per window.
+    func largestLanding(in window: String?) -> Int {
+        let first = windows.first?.name ?? MatrixWindow.main.name
         var downs = 0, largest = 0
         for item in items {
             guard case .record(let record) = item else { continue }
@@ -78,7 +131,7 @@ public struct MatrixScript: Sendable {
             case .frame:
                 largest = max(largest, downs)
                 downs = 0
-            case .down: downs += 1
+            case .down(_, _, let surface, _, _, _) where window == nil || (surface ?? first) == window: downs += 1
             default: break
             }
         }
@@ -99,13 +152,25 @@ public struct MatrixScript: Sendable {
 
     /// The items in global logical coordinates for a window whose origin is at `origin`.
     public func placed(at origin: (x: Double, y: Double)) -> [ScriptItem] {
-        items.map { item in
+        placed(at: [windows.first?.name ?? MatrixWindow.main.name: origin])
+    }
+
+    /// The items in global logical coordinates, each finger relative to the window its down names
+    /// (`origins` by window name; a window missing there counts as at 0, 0). Surface names stay (in
+    /// `injected.txt`, for the reader): drivers inject points, and the compositor picks the surface.
+    public func placed(at origins: [String: (x: Double, y: Double)]) -> [ScriptItem] {
+        let first = windows.first?.name ?? MatrixWindow.main.name
+        var fingerOrigin: [Int32: (x: Double, y: Double)] = [:]
+        return items.map { item in
             guard case .record(var record) = item else { return item }
             switch record.event {
             case .down(let serial, let time, let surface, let id, let x, let y):
+                let origin = origins[surface ?? first] ?? (0, 0)
+                fingerOrigin[id] = origin
                 record.event = .down(serial: serial, time: time, surface: surface, id: id,
                                      x: WLFixed(x.doubleValue + origin.x), y: WLFixed(y.doubleValue + origin.y))
             case .motion(let time, let id, let x, let y):
+                let origin = fingerOrigin[id] ?? origins[first] ?? (0, 0)
                 record.event = .motion(time: time, id: id, x: WLFixed(x.doubleValue + origin.x),
                                        y: WLFixed(y.doubleValue + origin.y))
             default:

@@ -88,6 +88,11 @@ public struct NormalizedStream: Hashable, Sendable {
     /// The stream as text, one group per line (for report folders).
     public var text: String { signatures.joined(separator: "\n") + (frames.isEmpty ? "" : "\n") }
 
+    /// Downs received.
+    public var downCount: Int {
+        frames.reduce(0) { $0 + $1.events.filter { $0.kind == "down" }.count }
+    }
+
     /// The most downs any one group holds (fingers that landed together).
     public var largestLanding: Int {
         frames.map { $0.events.filter { $0.kind == "down" }.count }.max() ?? 0

@@ -65,10 +65,10 @@ public struct ScriptComparison: Sendable {
             variants.append(Variant(label: label, kinds: [], signatures: signatures))
             return variants.count - 1
         }
-        for (kind, run) in runs { variants[label(run.stream.signatures)].kinds.append(kind) }
+        for (kind, run) in runs { variants[label(run.signatures)].kinds.append(kind) }
         for (kind, cell) in cells {
             for (_, run) in cell.ran {
-                let index = label(run.stream.signatures)
+                let index = label(run.signatures)
                 if let last = variants[index].runs.indices.last, variants[index].runs[last].kind == kind {
                     variants[index].runs[last].count += 1
                 } else {

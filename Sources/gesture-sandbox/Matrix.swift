@@ -34,8 +34,9 @@ struct MatrixRun: ParsableCommand {
             Streams are normalised (ids renumbered by first down, serials and times relative) and \
             compared frame by frame; deliveries logs are diffed; outcomes and the checker's findings \
             are tabulated in DIR/report.md and DIR/matrix.html (self-contained). A script with an item \
-            a driver cannot inject (cancel, shape/orientation, a title-bar touch) is not run there and \
-            shows as "not injectable here". DIR appears whole or not at all; it must not exist yet. \
+            a driver cannot inject (cancel, shape/orientation, a title-bar touch), or a setup it cannot \
+            give (two windows side by side, a scaled or rotated output), is not run there and shows as \
+            "not injectable here". Battery scripts over two windows run two clients (docs/battery.md). DIR appears whole or not at all; it must not exist yet. \
             DIR/results.json has the same for machines (docs/results-schema.md).
 
             For CI (docs/ci.md): --repeat N runs every cell N times (DIR/COMPOSITOR/SCRIPT/run-K/) and \

@@ -138,7 +138,8 @@ import TouchStream
         #expect(InstallationProbe.missingPackages(helpers, path: "/nonexistent") == [
             "mutter", "dbus-daemon", "pipewire", "wireplumber", "gstreamer1.0-tools",
         ])
-        #expect(MutterDriver().capabilities.names == ["touch", "keys", "pointer", "screenshot"])
+        #expect(MutterDriver().capabilities.names == ["touch", "keys", "pointer", "screenshot", "two windows side by side",
+                                                      "output scale", "output rotation"])
     }
 }
 

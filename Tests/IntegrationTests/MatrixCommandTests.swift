@@ -16,8 +16,11 @@ import TouchStream
 @Suite(.serialized)
 struct MatrixCommandTests {
     /// The scripts: a tap (frames after up), a two-finger landing (split frames), a title-bar touch
-    /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it).
-    static let scripts = ["tap", "pinch", "titlebar", "cancel"]
+    /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it); and
+    /// every script over several windows and surfaces and on another output
+    /// (MatrixSurfaceClassTests.swift).
+    static let scripts = ["tap", "pinch", "titlebar", "cancel", "twoclients", "focus", "popup", "dnd", "move", "resize",
+                          "subsurface", "destroy", "tap@scale2", "drag@scale2", "tap@rotated", "drag@rotated"]
 
     /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),
     /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary
@@ -47,7 +50,7 @@ struct MatrixCommandTests {
                             "matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
                             "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","), "-o", out],
                 environment: environment, logPath: directory.file("matrix.log"))
-            status = process.wait(timeout: 300)
+            status = process.wait(timeout: 1200)
             if status == nil { process.terminate() }
             output = process.output()
             report = (try? String(contentsOfFile: "\(out)/report.md", encoding: .utf8)) ?? ""
@@ -77,7 +80,7 @@ struct MatrixCommandTests {
 
     static let run = Result { try Run() }
 
-    private func shared() throws -> Run {
+    func shared() throws -> Run {
         let run = try Self.run.get()
         #expect(run.status == .exited(1), "matrix should find differences: \(run.output)")
         #expect(!run.report.isEmpty, "no report.md: \(run.output)")
@@ -125,7 +128,8 @@ struct MatrixCommandTests {
         #expect(titlebar[.weston] == "not injectable here (title bar)")
         #expect(cancel[.weston]?.contains("M3") == false)
         if run.kinds.contains(.kwin) {
-            #expect(run.findings("R4")[.kwin] == "titlebar", "KWin's empty frames on a title-bar touch")
+            // And on the touches that start a popup, a drag, a move or a resize (docs/battery.md).
+            #expect(run.findings("R4")[.kwin]?.hasPrefix("titlebar") == true, "KWin's empty frames on a title-bar touch")
             #expect(tap[.kwin]?.hasSuffix("✓") == true)
         }
         if run.kinds.contains(.mutter) {
@@ -161,9 +165,19 @@ struct MatrixCommandTests {
     @Test("matrix.html is one XML document with a timeline and a screenshot per run")
     func html() throws {
         let run = try shared()
-        let data = try Data(contentsOf: URL(fileURLWithPath: run.directory.file("m/matrix.html")))
+        let text = try String(contentsOfFile: run.directory.file("m/matrix.html"), encoding: .utf8)
+        // libxml2 (Foundation's XMLParser on Linux) refuses a document over 10 MB, which a run of
+        // twenty scripts on ten compositors passes with its inlined screenshots: the pictures'
+        // payloads are checked as base64 here and left out of the parse.
+        let prefix = "src=\"data:image/png;base64,"
+        var parts = text.components(separatedBy: prefix)
+        for index in parts.indices.dropFirst() {
+            let payload = parts[index].prefix { $0 != "\"" }
+            #expect(!payload.isEmpty && Data(base64Encoded: String(payload)) != nil, "picture \(index) is not base64")
+            parts[index] = String(parts[index].dropFirst(payload.count))
+        }
         let collector = HTMLCollector()
-        let parser = XMLParser(data: data)
+        let parser = XMLParser(data: Data(parts.joined(separator: prefix).utf8))
         parser.delegate = collector
         #expect(parser.parse(), "matrix.html is not XML: \(String(describing: parser.parserError))")
         let figures = collector.elements.filter { $0.name == "figure" }.compactMap { $0.attributes["data-compositor"] }

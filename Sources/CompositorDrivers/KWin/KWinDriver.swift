@@ -27,7 +27,7 @@ public struct KWinDriver: CompositorDriver {
     }
 
     public var capabilities: InjectionCapabilities {
-        [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar]
+        [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale]
     }
 
     public var quirks: [String] {

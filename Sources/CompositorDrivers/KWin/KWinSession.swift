@@ -104,6 +104,28 @@ public final class KWinSession: CompositorSession {
                             titleBar: (Double(frame.x), Double(frame.y), Double(frame.width), bar))
     }
 
+    /// KWin opens every window over the last one: a script gives the window its column, and it is
+    /// left to settle until KWin reports it there and its client has redrawn.
+    public func place(_ client: ChildProcess, column: Int, of columns: Int) throws {
+        let connection = try live()
+        let width = Int32(outputSize.width / max(columns, 1)), x = Int32(column) * width
+        try KWinScripting.run(KWinScripting.placing(pid: client.pid, x: Int(x), width: Int(width), height: outputSize.height),
+                              plugin: "gesture-sandbox-place-\(client.pid)", busAddress: busAddress, folder: runtimeDirectory)
+        let deadline = MonotonicClock.now() + Self.clientTimeout
+        while true {
+            try connection.roundtrip()
+            if let frame = mappedWindow(of: client, in: connection)?.frame, frame.x == x, Int32(frame.width) == width { break }
+            guard MonotonicClock.now() < deadline else {
+                throw DriverError("KWin did not move the window of pid \(client.pid) to x \(x) within \(Self.clientTimeout) s: \(logTail())")
+            }
+            try connection.dispatch(for: Readiness.pollInterval)
+        }
+        try connection.dispatch(for: Self.placementSettle)
+    }
+
+    /// Seconds for clients to redraw after KWin moved and resized their windows.
+    static let placementSettle = 0.5
+
     private func mappedWindow(of client: ChildProcess, in connection: KWinConnection) -> PlasmaWindow? {
         connection.windows.last {
             $0.pid == UInt32(bitPattern: client.pid) && $0.hasInitialState && !$0.isUnmapped && $0.frame != nil

@@ -1,8 +1,9 @@
 import Foundation
 
-/// Sets the scale of mutter's one virtual monitor (org.gnome.Mutter.DisplayConfig): the monitor is
-/// started at width × scale by height × scale pixels and then given this scale, so its logical
-/// size is what the run asked for and the screen-cast stream has scale pixels per logical pixel.
+/// Sets the scale and rotation of mutter's one virtual monitor (org.gnome.Mutter.DisplayConfig): the
+/// monitor is started at width × scale by height × scale pixels (sides swapped for a quarter turn)
+/// and then given this scale and transform, so its logical size is what the run asked for and the
+/// screen-cast stream has scale pixels per logical pixel.
 enum MutterDisplayConfig {
     private static let service = "org.gnome.Mutter.DisplayConfig"
     private static let path = "/org/gnome/Mutter/DisplayConfig"
@@ -11,7 +12,12 @@ enum MutterDisplayConfig {
 
     /// Gives the first monitor `scale` (integer, so it suits mutter's default physical layout mode)
     /// and waits until mutter reports the new layout.
-    static func apply(scale: Int, on bus: DBusConnection, timeout: Double) throws {
+    static func apply(scale: Int, rotation: Int = 0, on bus: DBusConnection, timeout: Double) throws {
+        // DisplayConfig's transforms: 0 normal, 1 90°, 2 180°, 3 270° (counter-clockwise in mutter's
+        // meta_monitor_transform, as wl_output's), the same numbers wl_output.transform uses.
+        guard let transform = [0: UInt32(0), 90: 1, 180: 2, 270: 3][rotation] else {
+            throw DriverError("mutter rotates by 0, 90, 180 or 270 degrees, not \(rotation)")
+        }
         let state = try bus.call(destination: service, path: path, interface: service, method: "GetCurrentState",
                                  timeout: timeout)
         guard state.count >= 2, let serial = state[0].uint32Value,
@@ -34,7 +40,7 @@ enum MutterDisplayConfig {
         }
         try bus.subscribe(interface: service, member: "MonitorsChanged", path: path)
         let logicalMonitor = DBusValue.structure([
-            .int32(0), .int32(0), .double(Double(scale)), .uint32(0), .bool(true),
+            .int32(0), .int32(0), .double(Double(scale)), .uint32(transform), .bool(true),
             .array(elementSignature: "(ssa{sv})", [.structure([.string(connector), .string(modeID), .dictionary([:])])]),
         ])
         try bus.call(destination: service, path: path, interface: service, method: "ApplyMonitorsConfig", arguments: [

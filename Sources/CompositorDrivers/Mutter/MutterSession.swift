@@ -31,7 +31,8 @@ public final class MutterSession: CompositorSession {
 
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
-    static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot]
+    static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot, .sideBySide, .outputScale,
+                                                    .outputRotation]
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
     /// Lines of the compositor's log in a start or step error.
@@ -94,7 +95,9 @@ public final class MutterSession: CompositorSession {
         let compositor = try ChildProcess(
             executable: flavor.binary ?? flavor.executable,
             arguments: ["--headless", "--wayland", "--no-x11",
-                        "--virtual-monitor", "\(configuration.width * scale)x\(configuration.height * scale)",
+                        "--virtual-monitor", configuration.rotation % 180 == 0
+                            ? "\(configuration.width * scale)x\(configuration.height * scale)"
+                            : "\(configuration.height * scale)x\(configuration.width * scale)",
                         "--wayland-display", socketName],
             environment: environment, logPath: "\(runtimeDirectory)/\(flavor.executable).log")
         self.compositor = compositor
@@ -105,8 +108,9 @@ public final class MutterSession: CompositorSession {
         }
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.RemoteDesktop", on: bus, until: deadline, alive: alive)
         try MutterRemoteDesktop.waitForName("org.gnome.Mutter.ScreenCast", on: bus, until: deadline, alive: alive)
-        if scale != 1 {
-            try MutterDisplayConfig.apply(scale: scale, on: bus, timeout: max(deadline - MonotonicClock.now(), 1))
+        if scale != 1 || configuration.rotation != 0 {
+            try MutterDisplayConfig.apply(scale: scale, rotation: configuration.rotation, on: bus,
+                                          timeout: max(deadline - MonotonicClock.now(), 1))
         }
         let remote = try MutterRemoteDesktop(bus: bus, timeout: max(deadline - MonotonicClock.now(), 1))
         self.remote = remote
@@ -156,6 +160,26 @@ public final class MutterSession: CompositorSession {
         try pointerMotion(x: centre.x, y: centre.y)
         return client
     }
+
+    /// mutter opens a window over the last one; its tiling keys (Super+Left, Super+Right) give the
+    /// focused window, the one just launched, the left or right half of the output.
+    public func place(_ client: ChildProcess, column: Int, of columns: Int) throws {
+        guard columns == 2 else {
+            throw DriverError("\(flavor.kind.displayName) tiles windows into halves only, not \(columns) columns")
+        }
+        let arrow = column == 0 ? Self.leftKey : Self.rightKey
+        try key(Self.superKey, pressed: true)
+        try key(arrow, pressed: true)
+        try key(arrow, pressed: false)
+        try key(Self.superKey, pressed: false)
+        MonotonicClock.sleep(Self.tilingDelay)
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+    }
+
+    /// Evdev codes of the left Super key and the arrow keys.
+    static let superKey: UInt32 = 125, leftKey: UInt32 = 105, rightKey: UInt32 = 106
+    /// Seconds for mutter to send the tiled configure after the keys.
+    static let tilingDelay = 0.2
 
     // MARK: - Input
 

@@ -42,14 +42,16 @@ public struct WestonDriver: CompositorDriver {
     }
 
     public var capabilities: InjectionCapabilities {
-        [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot, .seatCapability]
+        [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot, .seatCapability, .outputScale,
+         .outputRotation]
     }
 
     public var quirks: [String] {
         [
             "drops the wl_touch.frame after the last up (its touch grab clears the focus first)",
             "never sends wl_touch.cancel, shape or orientation: injected ones are the harness's stand-ins",
-            "kiosk shell: the client is fullscreen at 0,0 with no title bar",
+            "kiosk shell: the client is fullscreen at 0,0 with no title bar; a second toplevel covers the first "
+                + "(no two windows side by side)",
         ]
     }
 
@@ -75,10 +77,15 @@ public final class WestonSession: CompositorSession {
 
     init(_ configuration: DriverConfiguration, capabilities: InjectionCapabilities,
          westonExecutable: String = "weston") throws {
-        weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
+        // A quarter turn swaps the mode's sides, so the logical output stays width × height.
+        let turned = configuration.rotation % 180 != 0
+        weston = try WestonInstance(.init(width: turned ? configuration.height : configuration.width,
+                                          height: turned ? configuration.width : configuration.height,
                                           scale: configuration.scale == 1 ? nil : configuration.scale,
                                           westonExecutable: westonExecutable,
-                                          startTimeout: configuration.startTimeout))
+                                          startTimeout: configuration.startTimeout,
+                                          extraArguments: configuration.rotation == 0 ? []
+                                              : ["--transform=rotate-\(configuration.rotation)"]))
         do {
             harness = try weston.connect()
         } catch {

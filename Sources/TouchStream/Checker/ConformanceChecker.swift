@@ -9,7 +9,7 @@
 /// Memory is bounded by the touches down plus ``CheckerThresholds/rememberedEndedIDs``; nothing
 /// is kept per record. Findings about a record usually come while it is pushed; a few come
 /// later, when the record that decides them arrives: A1 (the record after an up), R8 (what ends
-/// the frame), H1 (after enough samples). ``finish(into:)`` decides what the end of input decides.
+/// the frame), H1 (after enough samples), H3 (the next sequence's first down, or the end). ``finish(into:)`` decides what the end of input decides.
 ///
 /// How the stream is read: a cancel ends every active touch (R6) and its frame; a frame right
 /// after a cancel is optional (R7) and reported only as the ambiguity A2, never as R4; when an up
@@ -82,6 +82,8 @@ public struct ConformanceChecker: Sendable {
     var timeScale = TimeScaleEvidence()
     /// Touch bit of the latest capabilities record; nil before the first (then R14 is not checked).
     var touchCapability: Bool?
+    /// Destroyed surfaces, keyboard focus and activation, from the surface records (A7, H3).
+    var surfaces = SurfaceState()
     private var finished = false
 
     /// Creates a checker with nothing down.
@@ -112,7 +114,7 @@ public struct ConformanceChecker: Sendable {
         return findings
     }
 
-    /// End of input: appends the findings only the end decides (A1, R8).
+    /// End of input: appends the findings only the end decides (A1, R8, H3).
     public mutating func finish(into findings: inout [Finding]) {
         precondition(!finished, "finish called twice")
         finished = true
@@ -124,6 +126,7 @@ public struct ConformanceChecker: Sendable {
             lastUp = nil
         }
         closeFrame(because: "the trace ends", into: &findings)
+        reportFocusNeverCame(before: "the trace ends", into: &findings)
         tally.count(findings[start...])
     }
 
@@ -155,9 +158,10 @@ public struct ConformanceChecker: Sendable {
         // The client's own delivery point, not a compositor event: nothing for a rule to judge.
         if case .flush = event { return }
         // Keyboard, popup, drag-and-drop and destroyed-surface records are no wl_touch events:
-        // the wl_touch rules neither see them nor count them into a frame.
-        if case .surface = event { return }
+        // the wl_touch rules neither see them nor count them into a frame; A7 and H3 read them.
+        if case .surface(let surfaceEvent) = event { return surfaceRecord(surfaceEvent) }
         if eventWithoutTouchCapability(event, index: index, into: &findings) { return }
+        eventOnDestroyedSurface(event, index: index, into: &findings)
         let afterCancel = previousWasCancel
         previousWasCancel = false
         if let up = lastUp { resolveLastUp(up, next: event, index: index, into: &findings) }
@@ -168,6 +172,7 @@ public struct ConformanceChecker: Sendable {
             return
         case .down(let serial, let time, let surface, let id, let x, let y):
             observeSerial(serial, index: index, time: time, id: id, into: &findings)
+            downForFocus(surface: surface, time: time, id: id, index: index, into: &findings)
             down(id, x: x, y: y, surface: surface, time: time, index: index, into: &findings)
         case .up(let serial, let time, let id):
             observeSerial(serial, index: index, time: time, id: id, into: &findings)

@@ -59,10 +59,15 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     case a17 = "A17"
     /// A cancel while no touch is down.
     case a19 = "A19"
+    /// A touch event for a sequence whose surface our client destroyed, or a down naming such a surface.
+    case a7 = "A7"
     /// Heuristic: timestamps that look like microseconds.
     case h1 = "H1"
     /// Heuristic: a motion whose coordinates jump as if re-based on another surface (R16).
     case h2 = "H2"
+    /// Heuristic: a touched toplevel that had neither keyboard focus nor the activated state got
+    /// neither before the next touch sequence (or the end).
+    case h3 = "H3"
 
     /// The id findings carry.
     public var id: String { rawValue }
@@ -106,6 +111,8 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
         case .a19: "wl_touch.cancel: \"Touch cancellation applies to all touch points currently active\" — here there are none"
         case .h1: "wl_touch: time is a \"timestamp with millisecond granularity\""
         case .h2: "wl_touch.down/motion: x, y are \"surface-local\" coordinates of the surface of the down (R16)"
+        case .a7: "wl_surface.destroy: \"Deletes the surface and invalidates its object ID.\" wl_touch says nothing of a sequence whose surface goes away (an up, a cancel, or more events)"
+        case .h3: "xdg_toplevel: activated \"Client window decorations should be painted as if the window is active\"; wl_keyboard.enter: \"Notification that this seat's keyboard focus is on a certain surface.\" Whether a touch gives focus is the compositor's policy, which users expect it to follow"
         }
     }
 
@@ -126,7 +133,7 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
 public enum UncheckedRule: String, Hashable, Sendable, CaseIterable {
     case r6 = "R6", r7 = "R7", r13 = "R13", r15 = "R15", r16 = "R16", r17 = "R17"
     case s2 = "S2", s3 = "S3", s7 = "S7", s12 = "S12"
-    case a5 = "A5", a7 = "A7", a9 = "A9", a10 = "A10", a15 = "A15"
+    case a5 = "A5", a9 = "A9", a10 = "A10", a15 = "A15"
 
     /// Why the checker does not report it (or where it is reported instead).
     public var reason: String {
@@ -142,7 +149,6 @@ public enum UncheckedRule: String, Hashable, Sendable, CaseIterable {
         case .s7: "reported as A14 (time going backwards) and H1 (microsecond-looking times)"
         case .s12: "reported as A12 (motion without change)"
         case .a5: "per-point focus would need the surface of each motion, which wl_touch does not send"
-        case .a7: "needs wl_surface lifetimes, which traces do not record"
         case .a9: "needs wl_touch object lifetimes (release, new get_touch), which traces do not record"
         case .a10: "needs xdg_toplevel.move/resize requests, which traces do not record"
         case .a15: "needs grab requests and the serial each used, which traces do not record"

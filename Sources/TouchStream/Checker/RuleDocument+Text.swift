@@ -343,11 +343,18 @@ lists them as `unchecked`.
 
 ### A7 — surface destroyed during a sequence
 
-- **Protocol**: says nothing of the touches on a surface that is destroyed while they are
-  down.
-- **Client**: treat its touches as cancelled; ignore later events for them.
-- **Compositors**: nothing recorded.
-- **Checker**: not reported: traces do not record wl_surface lifetimes.
+- **Protocol** (wl_surface.destroy): "Deletes the surface and invalidates its object ID."
+  wl_touch says nothing of the touches on a surface that is destroyed while they are down: an
+  up, a cancel, more motions, or nothing are all readings.
+- **Client**: treat its touches as cancelled; ignore later events for them (they carry no
+  surface, so only the id ties them to the dead surface).
+- **Compositors**: with the battery's `destroy` script (a finger on a subsurface that the client
+  destroys at once): sway 1.7, phoc 0.24 and cage 0.1.4 (wlroots 0.15) and Mir 2.12 go on
+  sending the finger's motions and up (A7); weston 10, KWin 5.27, mutter 43 and GNOME Shell 43
+  send nothing more for it — no up, no cancel — so the next down of that id is R1.
+- **Checker**: ambiguity, at every motion, up, shape or orientation of a touch whose down named
+  a surface our client destroyed since (its `surface-destroyed` record, trace version 2), and
+  at a down naming such a surface. Traces without surface records never show it.
 
 ### A8 — touch capability removed during a sequence
 
@@ -451,5 +458,23 @@ lists them as `unchecked`.
 - **Compositors**: nothing recorded.
 - **Checker**: heuristic, at a motion that moves a touch at least 150 px at more than
   15 px per ms.
+
+### H3 — a touched window that got neither keyboard focus nor activation
+
+- **Protocol** (wl_keyboard.enter): "Notification that this seat's keyboard focus is on a
+  certain surface."; (xdg_toplevel.state `activated`): "Client window decorations should be
+  painted as if the window is active." Whether a touch focuses or activates the window it
+  lands on is the compositor's policy; users expect it to, as a click does (sway#5144,
+  labwc#1566, cosmic-comp#840; KWin keeps a regression test for it).
+- **Client**: nothing to repair; keyboard input keeps going to the other window, and the
+  touched one is drawn inactive.
+- **Compositors**: with the battery's `focus` and `twoclients` scripts: KWin 5.27, mutter 43,
+  GNOME Shell 43 and sway 1.7 focus and activate the touched window, but GNOME Shell left a
+  window tapped in `twoclients` (its first tap) without either in two runs of three.
+- **Checker**: heuristic, for a down that starts a sequence on a toplevel surface that has
+  neither keyboard focus nor the activated state (a surface the trace's keyboard or
+  `activated` records name, trace version 2), when neither arrives for it before the next
+  sequence's first down or the end of the trace.
+
 """#
 }

@@ -1,0 +1,81 @@
+import Foundation
+
+// MARK: - The windows a script touches
+
+/// One window a matrix script touches: a client process of its own (our `gesture-sandbox run`)
+/// with the arguments that give it the features the script needs.
+///
+/// A script's steps name their window with `surface=NAME` on a `down` (the motions and the up of
+/// that finger follow it); a down without one goes to the script's first window. Points are
+/// relative to that window's top-left corner, wherever the compositor put it.
+public struct MatrixWindow: Hashable, Sendable {
+    /// The name steps use (`surface=NAME`), and the suffix of the window's files in a run folder.
+    public var name: String
+    /// Extra arguments for its client (`gesture-sandbox run … ARGUMENTS`).
+    public var arguments: [String]
+
+    /// Creates a window description.
+    public init(name: String, arguments: [String] = []) {
+        self.name = name
+        self.arguments = arguments
+    }
+
+    /// The client arguments that change where the compositor puts the window or how big it is
+    /// (`--window-size`): windows that differ only in other features are found once.
+    var placementArguments: [String] {
+        guard let index = arguments.firstIndex(of: "--window-size"), index + 1 < arguments.count else { return [] }
+        return Array(arguments[index...(index + 1)])
+    }
+
+    /// What decides where a set of windows lands: their names and placement arguments.
+    static func layoutKey(_ windows: [MatrixWindow]) -> [[String]] {
+        windows.map { [$0.name] + $0.placementArguments }
+    }
+
+    /// The one window of a single-window script.
+    public static let main = MatrixWindow(name: "a")
+    /// A second client process beside the first.
+    public static let second = MatrixWindow(name: "b")
+
+    /// The run folder's subfolder holding this window's files: none for the first window (its files
+    /// are the run folder's own, as in a single-window run), `window-NAME` for the others.
+    static func subfolder(index: Int, name: String) -> String? {
+        index == 0 ? nil : "window-\(name)"
+    }
+}
+
+/// What a script's windows must show besides the touch stream, checked on their surface records
+/// (trace version 2): the matrix observations M8 and M9.
+public enum MatrixExpectation: Hashable, Sendable {
+    /// The popup `window` opened by touch is dismissed (xdg_popup.popup_done) once another client
+    /// is touched: an explicit grab "will be dismissed when the user dismisses the popup ... by the
+    /// user clicking outside the surface".
+    case popupDismissed(window: String)
+    /// The drag started by touch is dropped on `window` (wl_data_device.drop there).
+    case dropOn(window: String)
+}
+
+/// How the output of a compositor is set up for a script: the single-window scripts run again on
+/// a scaled and on a rotated output (`tap@scale2`, `drag@rotated`).
+public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
+    /// wl_output scale (integer).
+    public var scale: Int
+    /// Clockwise rotation in degrees: 0, 90, 180 or 270.
+    public var rotation: Int
+
+    /// Creates a setup.
+    public init(scale: Int = 1, rotation: Int = 0) {
+        self.scale = scale
+        self.rotation = rotation
+    }
+
+    /// The output every other script runs on.
+    public static let plain = MatrixOutputSetup()
+
+    public var description: String {
+        var parts: [String] = []
+        if scale != 1 { parts.append("scale \(scale)") }
+        if rotation != 0 { parts.append("rotated \(rotation)°") }
+        return parts.isEmpty ? "plain" : parts.joined(separator: ", ")
+    }
+}

@@ -28,7 +28,7 @@ public protocol CompositorDriver: Sendable {
 }
 
 /// One running compositor with its helpers (buses, PipeWire, nested parent, injector).
-public protocol CompositorSession: AnyObject {
+public protocol CompositorSession: StoppableSession {
     /// The output's size in logical pixels.
     var outputSize: (width: Int, height: Int) { get }
     /// What this session can inject (may be less than the driver's, e.g. no title bar).

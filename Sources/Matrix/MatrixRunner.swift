@@ -91,7 +91,8 @@ public struct MatrixRunner {
     /// its own calibration folder. When the first start fails the compositor does not run here:
     /// the column says why and has no cells. When a later start fails, that script's cell says so
     /// and the next script starts it again. A script whose run reached the client with nothing
-    /// at all is run once more, on a fresh compositor, and the second run's cell is kept. That
+    /// at all, or failed on its own, is run once more, on a fresh compositor, and the second run's
+    /// cell is kept (a failed first run as a note of it). That
     /// second run is used up until a run's cell is kept: when the restart for it fails, the next
     /// script is not run twice either.
     private func column(for driver: any CompositorDriver, scripts: [MatrixScript], directory: String,
@@ -174,6 +175,20 @@ public struct MatrixRunner {
             run.retried = true
             try? FileManager.default.removeItem(atPath: run.directory + "/" + folder)
             attempt = self.attempt(script, step: step, folder: folder, in: &run)
+        } else if case .ran(.failed(let reason)) = attempt, !run.retried {
+            // A run that failed on its own (seen: Enlightenment resetting our client's connection
+            // at its first roundtrip, in one full matrix of three) is run once more on a fresh
+            // compositor; the cell keeps the first failure as a note, so a flaky start is told,
+            // not hidden, and one that fails twice stays a failed cell.
+            run.retried = true
+            if let session = run.running?.session { stop(session, directory: run.directory) }
+            run.running = nil
+            try? FileManager.default.removeItem(atPath: run.directory + "/" + folder)
+            attempt = self.attempt(script, step: step, folder: folder, in: &run)
+            if case .ran(.ran(var second)) = attempt {
+                second.notes.append("\(Self.retriedNote)\(reason)")
+                attempt = .ran(.ran(second))
+            }
         }
         switch attempt {
         case .ran(let cell):
@@ -187,6 +202,9 @@ public struct MatrixRunner {
         }
         return nil
     }
+
+    /// How the note of a cell begins whose first run failed and was run again.
+    static let retriedNote = "run again on a fresh compositor; the first run failed: "
 
     /// How one run of a script ended.
     private enum Attempt {

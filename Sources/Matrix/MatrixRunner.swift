@@ -175,9 +175,9 @@ public struct MatrixRunner {
             run.retried = true
             try? FileManager.default.removeItem(atPath: run.directory + "/" + folder)
             attempt = self.attempt(script, step: step, folder: folder, in: &run)
-        } else if case .ran(.failed(let reason)) = attempt, !run.retried {
-            // A run that failed on its own (seen: Enlightenment resetting our client's connection
-            // at its first roundtrip, in one full matrix of three) is run once more on a fresh
+        } else if let reason = attempt.failure, !run.retried {
+            // A run that failed on its own, or whose compositor did not start again (seen:
+            // Enlightenment, in one full matrix of three), is run once more on a fresh
             // compositor; the cell keeps the first failure as a note, so a flaky start is told,
             // not hidden, and one that fails twice stays a failed cell.
             run.retried = true
@@ -214,6 +214,15 @@ public struct MatrixRunner {
         case notRestarted(Error)
         /// The compositor's first start failed.
         case notStarted(Error)
+
+        /// Why a run that started failed on its own, or its compositor did not start again.
+        var failure: String? {
+            switch self {
+            case .ran(.failed(let reason)): reason
+            case .notRestarted(let error): "restarting the compositor: \(error)"
+            default: nil
+            }
+        }
     }
 
     /// Runs `script` once, starting the compositor first if none is running, and stops the

@@ -74,6 +74,18 @@ import TouchStream
         #expect(read == records)
     }
 
+    /// Found by the jsonl fuzz target: a popup position whose wl_fixed is not whole (a trace edited
+    /// by hand, 47105/256) was written to the compact form as 184 and read back as 47104/256.
+    @Test func aPopupPositionThatIsNotWholeSurvivesTheCompactForm() throws {
+        let record = RawRecord(.surface(SurfaceEvent(.popupConfigure, surface: "wl_surface@40",
+                                                     x: WLFixed(rawValue: 40_960), y: WLFixed(rawValue: 47_105),
+                                                     width: 200, height: 120)))
+        let text = CompactTrace.write(records: [record])
+        #expect(text.hasPrefix("popup-configure 160 184.00390625 200 120"), "\(text)")
+        let read: [RawRecord] = try CompactTrace.parse(text).compactMap { if case .record(let r) = $0 { r } else { nil } }
+        #expect(read == [record])
+    }
+
     @Test func compactStatementsReadAsDocumented() throws {
         let script = """
             down 0 100 100 serial=48212 t=3616639 surface=wl_surface@3; frame

@@ -83,8 +83,10 @@ extension CompactParser {
             default: throw error(at: args[0], "expected 'true' or 'false' after activated, found '\(args[0].shown)'")
             }
         case .popupConfigure:
-            event.x = WLFixed(rawValue: try integer(args[0], "X") << 8)
-            event.y = WLFixed(rawValue: try integer(args[1], "Y") << 8)
+            // Whole numbers from xdg_popup.configure, but kept as wl_fixed like every position, so
+            // a trace's value (even one edited to a fraction) reads back exactly.
+            event.x = try fixed(args[0], "X")
+            event.y = try fixed(args[1], "Y")
             event.width = try integer(args[2], "WIDTH")
             event.height = try integer(args[3], "HEIGHT")
         case .dndEnter, .dndMotion:
@@ -132,7 +134,7 @@ extension CompactWriter {
         switch event.kind {
         case .activated: words.append(event.active == true ? "true" : "false")
         case .popupConfigure:
-            words += [String((event.x?.rawValue ?? 0) >> 8), String((event.y?.rawValue ?? 0) >> 8),
+            words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description,
                       String(event.width ?? 0), String(event.height ?? 0)]
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]

@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .executable(name: "gesture-sandbox", targets: ["gesture-sandbox"]),
+        .executable(name: "gesture-sandbox-tools", targets: ["gesture-sandbox-tools"]),
         .executable(name: "gesture-bench", targets: ["gesture-bench"]),
         .library(name: "TouchKit", targets: ["TouchKit"]),
         .library(name: "TouchStream", targets: ["TouchStream"]),
@@ -84,9 +85,19 @@ let package = Package(
         ]),
 
         // MARK: - Executables
+        // `run`'s command (options, validation, the session): shared by both programs below. Like every
+        // module `run` links, it does without Foundation (FoundationEssentials at most).
+        .target(name: "RunCommand", dependencies: [
+            "Live", "Scenes", "TouchKit", "TouchStream", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // gesture-sandbox: `run` itself, every other command handed to gesture-sandbox-tools (exec).
         .executableTarget(name: "gesture-sandbox", dependencies: [
-            "Playback", "Live", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "ToolkitOracles", "TouchStream",
-            "TouchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "RunCommand", "TouchStream", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // The whole command line (run included), started by gesture-sandbox for everything but `run`.
+        .executableTarget(name: "gesture-sandbox-tools", dependencies: [
+            "RunCommand", "Playback", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "ToolkitOracles",
+            "TouchStream", "TouchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
             "TouchKit", "TouchStream", "TouchFuzz", "Render", "Live", "Benchmarks",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TouchKit
 import TouchStream
 import WaylandClient
@@ -91,10 +91,15 @@ public enum KeyCommand: CaseIterable, Sendable {
         self = match
     }
 
+    /// `text` cut or padded with spaces to `width` characters (the key map's first column).
+    private static func column(_ text: String, width: Int) -> String {
+        String(text.prefix(width)) + String(repeating: " ", count: max(0, width - text.count))
+    }
+
     /// The key map's lines, one per command.
     /// Built once: the HUD asks for them every frame.
     public static let keyMapLines: [String] =
-        allCases.map { "\($0.key == " " ? "space" : $0.key.padding(toLength: 5, withPad: " ", startingAt: 0)) \($0.summary)" }
+        allCases.map { "\($0.key == " " ? "space" : Self.column($0.key, width: 5)) \($0.summary)" }
 }
 
 // MARK: - State the keys change

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Playback
 import TouchKit
 import TouchStream
@@ -250,10 +253,21 @@ final class LiveOutputs {
 
     /// A new file in the current directory named for this instant: gesture-sandbox-<UTC time>.<suffix>.
     private static func timestampedPath(suffix: String) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss-SSS"
-        return FileManager.default.currentDirectoryPath + "/gesture-sandbox-\(formatter.string(from: Date())).\(suffix)"
+        return FileManager.default.currentDirectoryPath + "/gesture-sandbox-\(utcStamp(Date())).\(suffix)"
+    }
+
+    /// `date` as yyyyMMdd-HHmmss-SSS in UTC (a file name's time: sortable, no separators a shell quotes).
+    static func utcStamp(_ date: Date) -> String {
+        let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        var seconds = time_t(milliseconds / 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func digits(_ value: Int32, _ count: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, count - text.count)) + text
+        }
+        return digits(parts.tm_year + 1900, 4) + digits(parts.tm_mon + 1, 2) + digits(parts.tm_mday, 2) + "-"
+            + digits(parts.tm_hour, 2) + digits(parts.tm_min, 2) + digits(parts.tm_sec, 2) + "-"
+            + digits(Int32(milliseconds % 1000), 3)
     }
 }

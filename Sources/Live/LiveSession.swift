@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Logging
 import Playback
 import Render
@@ -70,6 +73,7 @@ public final class LiveSession: WaylandAppDelegate {
         clock = TraceAlignedClock(loop: app.loop)
         // Always recording (streamed, not kept): the HUD's recognizer panel shows each one's last reason.
         let recorder = DeliveryRecorder(retainsEntries: false)
+        recorder.recordsCalls = options.logPath != nil
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
@@ -296,15 +300,23 @@ public final class LiveSession: WaylandAppDelegate {
 
     /// Lays the HUD and the control strip out for this frame and returns their damage.
     private func hudDamage() -> [Rect] {
-        var snapshot = HUDSnapshot(host: host, environment: app.environment, log: hud.log, isPaused: keys.isPaused,
-                                   status: keys.status, recognizers: hud.recognizerReport(host))
-        snapshot.latency = presentLatency.line
-        snapshot.prediction = (host.scene as? InkScene).map { ink in
-            predictsTouches ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
+        let now = app.loop.now
+        // While the paced text shown last is held, its fresh text is not made at all (formatting
+        // the log and the latency percentiles every frame was a tenth of a drag's CPU time): the
+        // pace puts the held text in, and a recheck shows the newest once the interval is over.
+        let holding = hud.showsHUD && hudTextPace.isHolding(now: now)
+        var snapshot = HUDSnapshot(host: host, environment: app.environment, log: holding ? EventLog() : hud.log,
+                                   isPaused: keys.isPaused, status: keys.status,
+                                   recognizers: holding ? [] : hud.recognizerReport(host))
+        if !holding {
+            snapshot.latency = presentLatency.line
+            snapshot.prediction = (host.scene as? InkScene).map { ink in
+                predictsTouches ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
+            }
+            snapshot.toolkitModels = toolkitModels?.lines ?? []
         }
-        snapshot.toolkitModels = toolkitModels?.lines ?? []
         // Paced only while shown: hidden, none of that text is laid out, and nothing waits for it.
-        let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: app.loop.now) : (snapshot: snapshot, recheck: nil)
+        let paced = hud.showsHUD ? hudTextPace.snapshot(snapshot, now: now) : (snapshot: snapshot, recheck: nil)
         snapshot = paced.snapshot
         if let recheck = paced.recheck, hudTextTimer == nil {
             hudTextTimer = app.loop.schedule(at: recheck) { [unowned self] in

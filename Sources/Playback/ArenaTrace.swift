@@ -1,11 +1,11 @@
-import Foundation
 import TouchKit
+import TouchStream
 
 /// The `--trace-arena` output: one line per recognizer transition on standard error.
 public enum ArenaTrace {
     /// Writes `step`'s one-line summary to standard error.
     public static func print(_ step: RecognizerTransition) {
-        FileHandle.standardError.write(Data(("arena: " + step.summary + "\n").utf8))
+        StandardError.write("arena: " + step.summary + "\n")
     }
 
     /// Writes every transition of a finished log, in order.

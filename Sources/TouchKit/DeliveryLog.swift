@@ -108,6 +108,10 @@ public final class DeliveryRecorder {
     /// False for a live session that streams entries through `onEntry`: memory then stays flat however long it runs.
     public let retainsEntries: Bool
 
+    /// False: responder calls and withheld touches are not recorded, recognizer transitions still
+    /// are (a live session without a deliveries log needs only those, for the HUD).
+    public var recordsCalls = true
+
     /// Creates an empty recorder; with `retainsEntries` false, `entries` stays empty.
     public init(retainsEntries: Bool = true) { self.retainsEntries = retainsEntries }
 
@@ -126,6 +130,7 @@ public final class DeliveryRecorder {
     }
 
     func recordCall(responder: Responder, method: TouchMethod, touches: Set<Touch>, event: Event) {
+        guard recordsCalls else { return }
         let space = responder.logCoordinateSpace
         let logged = touches.sorted { ($0.id, $0.serial) < ($1.id, $1.serial) }.map {
             LoggedTouch(id: $0.id, phase: $0.phase, location: $0.location(in: space), tapCount: $0.tapCount)
@@ -135,6 +140,7 @@ public final class DeliveryRecorder {
     }
 
     func recordWithheld(_ touch: Touch, reason: WithholdReason, event: Event) {
+        guard recordsCalls else { return }
         record(.withheld(WithheldTouch(timestamp: event.timestamp, id: touch.id, view: touch.view?.name,
                                        reason: reason, location: touch.windowLocation)))
     }

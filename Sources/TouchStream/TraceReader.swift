@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // MARK: - Reading any trace
 

@@ -170,6 +170,31 @@ import Testing
         }
     }
 
+    @Test("gesture-sandbox (the `run` program) reaches no module that imports Foundation; FoundationEssentials at most")
+    func windowProgramIsLean() throws {
+        let manifest = try Self.manifest()
+        #expect(manifest.targets.contains { $0.name == "gesture-sandbox" }, "no gesture-sandbox in Package.swift")
+        // Everything it links: one Foundation import anywhere brings all of Foundation (its
+        // CoreFoundation, its ICU data) into the program, 4 MiB more resident and slower to start.
+        var reached: Set<String> = []
+        var queue: [String] = ["gesture-sandbox"]
+        while let name = queue.popLast() {
+            guard reached.insert(name).inserted else { continue }
+            let dependencies: Set<String> = manifest.targets.first(where: { $0.name == name })?.dependencies ?? []
+            queue.append(contentsOf: dependencies.sorted())
+        }
+        for name in reached.sorted() {
+            guard let target = manifest.targets.first(where: { $0.name == name }) else { continue }
+            for file in try Self.swiftFiles(in: target.path) {
+                for found in SwiftSource.imports(try Self.text(file)) where found.module == "Foundation" {
+                    let path = manifest.path(from: "gesture-sandbox", to: name)?.joined(separator: " → ") ?? name
+                    Self.finding("\(file):\(found.line): imports Foundation, and gesture-sandbox links \(name) (\(path)): ",
+                                 "use FoundationEssentials, or keep the code out of the window's modules")
+                }
+            }
+        }
+    }
+
     @Test("TouchFuzz is in no library product")
     func fuzzingIsNoProduct() throws {
         for (product, targets) in try Self.manifest().libraries where targets.contains("TouchFuzz") {

@@ -225,6 +225,29 @@ struct HUDTests {
         #expect(hud.panels.first { $0.id == "touch 4" }?.lines.map(\.text) == ["#4 moved ×2"])
     }
 
+    @Test("a panel that keeps its frame damages only the rows whose text changed, old and new")
+    func changedRowsOnly() throws {
+        let hud = try hud()
+        _ = hud.update(snapshot(), keyMap: [])
+        let info = try #require(hud.panels.first { $0.id == "info" })
+        var next = snapshot()
+        next.frameCount = 4
+        let damage = hud.update(next, keyMap: [])
+        let row = try #require(hud.panels.first { $0.id == "info" }?.lines.first { $0.text.hasPrefix("frames 4") })
+        #expect(hud.panels.first { $0.id == "info" }?.frame == info.frame, "the frames line is not the widest")
+        #expect(damage.count == 1)
+        let rect = try #require(damage.first)
+        #expect(rect.minY == row.origin.y && rect.maxY < info.frame.maxY && rect.minY > info.frame.minY,
+                "one row of the info panel, not the panel: \(rect) in \(info.frame)")
+        #expect(rect.minX >= info.frame.minX && rect.maxX <= info.frame.maxX && rect.width < info.frame.width)
+        // The log scrolls: its changed rows are damaged, the panel's empty rows below them are not.
+        _ = hud.update(snapshot(log: [EventLog.Entry(text: "100 down 0 10 10", isBoundary: false)]), keyMap: [])
+        let log = try #require(hud.panels.first { $0.id == "log" })
+        let scrolled = hud.update(snapshot(log: [EventLog.Entry(text: "100 down 0 10 10", isBoundary: false),
+                                                 EventLog.Entry(text: "──── frame ────", isBoundary: true)]), keyMap: [])
+        #expect(scrolled.count == 1 && scrolled.allSatisfy { $0.maxY < log.frame.maxY && $0.height < log.frame.height / 4 })
+    }
+
     @Test("hiding the HUD damages every panel it drew and leaves none")
     func hidingDamagesEverything() throws {
         let hud = try hud()

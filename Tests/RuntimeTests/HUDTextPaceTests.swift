@@ -59,4 +59,15 @@ import TouchKit
         // Only the finger moved: nothing of the paced text is behind.
         #expect(pace.snapshot(state(frames: 1, touchAt: 200), now: 10.02).recheck == nil)
     }
+
+    @Test func holdingLastsTheIntervalFromWhatWasShown() {
+        var pace = HUDTextPace()
+        #expect(!pace.isHolding(now: 10), "nothing shown yet: nothing is held")
+        _ = pace.snapshot(state(frames: 1), now: 10)
+        #expect(pace.isHolding(now: 10.01))
+        #expect(pace.isHolding(now: 10 + HUDTextPace.interval - 0.001))
+        #expect(!pace.isHolding(now: 10 + HUDTextPace.interval))
+        // A clock that went back (a trace's clock re-aligned) holds nothing: the newest is shown.
+        #expect(!pace.isHolding(now: 9))
+    }
 }

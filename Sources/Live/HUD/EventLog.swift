@@ -6,6 +6,9 @@ import TouchStream
 ///
 /// A `frame` record is written as a boundary line so the log shows which events the compositor
 /// grouped; times are wl_touch milliseconds as received.
+///
+/// Records are kept as they came and written as text only when `entries` is read: the HUD reads
+/// it a few times a second, while a drag appends hundreds of records a second.
 public struct EventLog: Sendable {
     /// One line of the log.
     public struct Entry: Hashable, Sendable {
@@ -13,12 +16,19 @@ public struct EventLog: Sendable {
         public var text: String
         /// True for a frame boundary (drawn dimmer).
         public var isBoundary: Bool
+        /// A line of `text`.
+        public init(text: String, isBoundary: Bool) {
+            self.text = text
+            self.isBoundary = isBoundary
+        }
     }
 
     /// Lines kept.
     public let capacity: Int
+    /// The records kept, oldest first.
+    private var records: [RawRecord] = []
     /// The lines, oldest first.
-    public private(set) var entries: [Entry] = []
+    public var entries: [Entry] { records.suffix(capacity).map(Self.entry) }
     /// Records seen in total (also those scrolled off).
     public private(set) var total = 0
 
@@ -28,8 +38,9 @@ public struct EventLog: Sendable {
     /// Appends one record.
     public mutating func append(_ record: RawRecord) {
         total += 1
-        entries.append(Self.entry(record))
-        if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+        records.append(record)
+        // Trimmed in batches: removing the oldest one at a time moves every record each append.
+        if records.count >= 2 * capacity { records.removeFirst(records.count - capacity) }
     }
 
     /// The line for one record.

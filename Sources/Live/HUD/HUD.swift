@@ -85,11 +85,41 @@ public final class HUD {
         let new = Dictionary(next.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var damage: [Rect] = []
         for panel in next where old[panel.id] != panel {
+            if let previous = old[panel.id], previous.frame == panel.frame, previous.boxes == panel.boxes {
+                damage += changedLines(from: previous, to: panel, text: text)
+                continue
+            }
             damage.append(panel.frame)
             if let previous = old[panel.id] { damage.append(previous.frame) }
         }
         for panel in panels where new[panel.id] == nil { damage.append(panel.frame) }
         panels = next
+        return damage
+    }
+
+    /// The damage of a panel that kept its frame and boxes: the box of each line that changed,
+    /// old and new together.
+    ///
+    /// Why: the paced text (the log, the frame count, the latency line) changes a few rows of a
+    /// few large panels; repainting the scene and the panel over all of them cost more than the
+    /// finger's own frames during a drag.
+    private func changedLines(from old: HUDPanel, to new: HUDPanel, text: TextRenderer) -> [Rect] {
+        var damage: [Rect] = []
+        for row in 0..<max(old.lines.count, new.lines.count) {
+            let before = row < old.lines.count ? old.lines[row] : nil
+            let after = row < new.lines.count ? new.lines[row] : nil
+            guard before != after else { continue }
+            let boxes = [before, after].compactMap { line in
+                line.map { Rect(origin: $0.origin, size: text.measure($0.text, size: $0.size)) }
+            }
+            guard let first = boxes.first else { continue }
+            // Padded: a glyph's ink may reach a pixel past its advance. Kept within the panel, which
+            // the text never leaves: past it the clip would repaint unchanged scene pixels.
+            let union = boxes.dropFirst().reduce(first, HUDLayout.union)
+            let padded = Rect(x: union.minX - 2, y: union.minY, width: union.width + 4, height: union.height)
+            let rect = HUDLayout.clamped(padded, to: new.frame)
+            if rect.width > 0, rect.height > 0 { damage.append(rect) }
+        }
         return damage
     }
 

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Render
 
 // MARK: - Opening the HUD's font off the startup path
@@ -9,10 +11,11 @@ import Render
 /// ms), so that runs on its own thread, started before the window connects, overlapping the
 /// compositor round trips and libdecor's plugin loading instead of preceding them.
 final class HUDFontLoad: @unchecked Sendable {
-    // Written once by the loading thread before `finished` is signalled, read only after a wait
-    // (or, opened on first use, only by the thread that waits).
+    // Written once by the loading thread before it ends, read only after joining it (or, opened
+    // on first use, only by the thread that waits).
     private var result: Result<TextRenderer, Error>?
-    private let finished = DispatchSemaphore(value: 0)
+    /// The thread opening the font, until it is joined.
+    private var thread: pthread_t?
     /// The packaged file to open on first use; nil when a thread is opening the font.
     private let packagedFile: String?
 
@@ -20,16 +23,28 @@ final class HUDFontLoad: @unchecked Sendable {
     init() {
         packagedFile = FontLocator.packagedFile()
         guard packagedFile == nil else { return }
-        let thread = Thread { [self] in
+        var thread = pthread_t()
+        let started = pthread_create(&thread, nil, { context in
+            let load = Unmanaged<HUDFontLoad>.fromOpaque(context!).takeUnretainedValue()
             // Started before the event loop blocks its signals: this thread must never take a
             // SIGINT/SIGTERM meant for the loop's signalfd (that would kill an unsaved recording).
             var all = sigset_t()
             sigfillset(&all)
             pthread_sigmask(SIG_BLOCK, &all, nil)
+            load.result = Result { try TextRenderer() }
+            return nil
+        }, Unmanaged.passUnretained(self).toOpaque())
+        if started == 0 {
+            self.thread = thread
+        } else {
+            // No thread: the font is opened when the first frame asks, as from the packaged file.
             result = Result { try TextRenderer() }
-            finished.signal()
         }
-        thread.start()
+    }
+
+    deinit {
+        // The thread holds an unretained self: it must be over before self is.
+        if let thread { pthread_join(thread, nil) }
     }
 
     /// The font, or why there is none; waits for the thread if it has not finished.
@@ -38,8 +53,10 @@ final class HUDFontLoad: @unchecked Sendable {
             if result == nil { result = Result { try TextRenderer(fontPath: packagedFile) } }
             return result!
         }
-        finished.wait()
-        finished.signal()  // later waits return at once
+        if let thread {
+            pthread_join(thread, nil)
+            self.thread = nil
+        }
         return result!
     }
 }

@@ -163,6 +163,14 @@ public struct HUDLayout {
         return panel
     }
 
+    /// `rect` cut to `bounds` (an empty rect at `bounds`' origin when they do not meet).
+    static func clamped(_ rect: Rect, to bounds: Rect) -> Rect {
+        let x0 = max(rect.minX, bounds.minX), y0 = max(rect.minY, bounds.minY)
+        let x1 = min(rect.maxX, bounds.maxX), y1 = min(rect.maxY, bounds.maxY)
+        guard x1 > x0, y1 > y0 else { return Rect(origin: bounds.origin, size: Size(width: 0, height: 0)) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
     static func union(_ a: Rect, _ b: Rect) -> Rect {
         let x0 = min(a.minX, b.minX), y0 = min(a.minY, b.minY)
         return Rect(x: x0, y: y0, width: max(a.maxX, b.maxX) - x0, height: max(a.maxY, b.maxY) - y0)

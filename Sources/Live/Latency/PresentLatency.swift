@@ -9,6 +9,8 @@ public struct PresentLatencyWindow: Sendable {
     public static let span = 5.0
 
     private var frames: [(presented: Double, missed: Bool, latencies: [Double])] = []
+    /// `line` as last made: the HUD asks for it every frame, and it changes only with `add`.
+    private var cachedLine: String??
 
     /// An empty window.
     public init() {}
@@ -16,6 +18,7 @@ public struct PresentLatencyWindow: Sendable {
     /// Adds a presented frame (times in seconds); frames older than `span` before it are dropped.
     public mutating func add(presented: Double, missed: Bool, latencies: [Double]) {
         frames.append((presented, missed, latencies))
+        cachedLine = nil
         let oldest = presented - Self.span
         if let keep = frames.firstIndex(where: { $0.presented >= oldest }), keep > 0 { frames.removeFirst(keep) }
     }
@@ -25,6 +28,15 @@ public struct PresentLatencyWindow: Sendable {
 
     /// `input→present p50 P · p99 Q ms · missed M/N`, or nil before any presented frame.
     public var line: String? {
+        mutating get {
+            if let cachedLine { return cachedLine }
+            let made = makeLine()
+            cachedLine = .some(made)
+            return made
+        }
+    }
+
+    private func makeLine() -> String? {
         guard !frames.isEmpty else { return nil }
         let latencies = frames.flatMap(\.latencies)
         let missed = frames.filter(\.missed).count

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import TouchStream
 
 // MARK: - Two deliveries logs side by side
 
@@ -127,19 +128,20 @@ struct LogEntry {
         var entries: [LogEntry] = []
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         for (offset, line) in lines.enumerated() {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = String(line.drop(while: { $0 == " " || $0 == "\t" }).reversed()
+                .drop(while: { $0 == " " || $0 == "\t" }).reversed())
             if trimmed.isEmpty { continue }
             let location = "\(name):\(offset + 1):1"
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(trimmed.utf8))) as? [String: Any] else {
+            guard let object = JSONObjectLine(trimmed) else {
                 let what = offset == lines.count - 1 && !text.hasSuffix("\n") ? "truncated line (no newline at end of file)" : "not a JSON object"
                 throw ComparisonError("\(location): \(what)")
             }
-            guard let kind = object["kind"] as? String else { throw ComparisonError("\(location): entry has no \"kind\" string") }
+            guard let kind = object.string("kind") else { throw ComparisonError("\(location): entry has no \"kind\" string") }
             var entry = LogEntry(line: trimmed, kind: kind)
-            if kind == "call" { entry.responder = object["responder"] as? String }
+            if kind == "call" { entry.responder = object.string("responder") }
             if kind.contains("recognizer") || kind.contains("transition") {
-                entry.recognizer = (object["recognizer"] as? String) ?? (object["name"] as? String)
-                entry.state = (object["to"] as? String) ?? (object["state"] as? String)
+                entry.recognizer = object.string("recognizer") ?? object.string("name")
+                entry.state = object.string("to") ?? object.string("state")
             }
             entries.append(entry)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TouchStream
 
 // MARK: - report.md
@@ -92,10 +92,10 @@ extension BugReport {
 
     /// Text safe inside a Markdown table cell.
     private func cell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        text.replacing("|", with: "\\|").replacing("\n", with: " ")
     }
 
     private func shellQuoted(_ text: String) -> String {
-        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+".contains($0) } ? text : "'" + text.replacing("'", with: "'\\''") + "'"
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import Render
 import Scenes
 import TouchKit
@@ -126,9 +129,9 @@ public struct BugReport {
     /// anything is on disk), then written into a temporary folder that is renamed into place.
     public func write(to directory: String) throws {
         let manager = FileManager.default
-        var isDirectory: ObjCBool = false
+        var isDirectory = false
         if manager.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            let contents = isDirectory.boolValue ? (try? manager.contentsOfDirectory(atPath: directory)) : nil
+            let contents = isDirectory ? (try? manager.contentsOfDirectory(atPath: directory)) : nil
             guard contents?.isEmpty == true else { throw RuntimeError("\(directory): already exists; choose a new folder") }
         }
         let contents = try files()

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TouchStream
 
 // MARK: - Reading inputs with located errors
@@ -47,9 +47,9 @@ public enum InputFiles {
     public static func looksLikeDeliveriesLog(_ text: String) -> Bool {
         guard let first = text.split(whereSeparator: \.isNewline).first(where: { !$0.allSatisfy(\.isWhitespace) }),
               !InputText.isTraceRecord(first),
-              let object = (try? JSONSerialization.jsonObject(with: Data(first.utf8))) as? [String: Any] else {
+              let object = JSONObjectLine(first) else {
             return false
         }
-        return object["kind"] is String && object["format"] == nil
+        return object.string("kind") != nil && !object.has("format")
     }
 }

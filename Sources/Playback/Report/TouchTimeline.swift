@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import TouchStream
 
 // MARK: - A trace laid out over time
@@ -126,11 +126,11 @@ public struct TouchTimeline: Sendable {
     /// Takes one deliveries-log line: recognizer transitions (`recognizer` or `name`; `to` or `state`;
     /// `t` seconds) become state bands, anything else is ignored.
     public mutating func observe(deliveryLine line: Substring) {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-              let kind = object["kind"] as? String, kind.contains("recognizer") || kind.contains("transition"),
-              let name = (object["recognizer"] as? String) ?? (object["name"] as? String),
-              let state = (object["to"] as? String) ?? (object["state"] as? String),
-              let seconds = (object["t"] as? NSNumber)?.doubleValue else { return }
+        guard let object = JSONObjectLine(line),
+              let kind = object.string("kind"), kind.contains("recognizer") || kind.contains("transition"),
+              let name = object.string("recognizer") ?? object.string("name"),
+              let state = object.string("to") ?? object.string("state"),
+              let seconds = object.number("t") else { return }
         let time = seconds * 1000
         if let previous = openBands[name] {
             if previous.state == state { return }

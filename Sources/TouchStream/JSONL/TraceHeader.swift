@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // MARK: - Line 1 of a JSON Lines trace (DESIGN §8)
 
@@ -37,9 +37,7 @@ public struct TraceHeader: Codable, Hashable, Sendable {
 
     /// `date` as an ISO 8601 UTC timestamp with milliseconds, e.g. `2026-11-22T05:00:00.000Z`.
     public static func isoTimestamp(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.string(from: date)
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 
     /// The header as one line of JSON (keys sorted, so equal headers are equal bytes).

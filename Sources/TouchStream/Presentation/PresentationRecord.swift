@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 // MARK: - What wp_presentation said about a frame
 
@@ -68,29 +68,49 @@ public struct PresentationRecord: Hashable, Sendable {
 
     /// Parses a presentation JSON line; the error message says what is wrong.
     static func parse(jsonLine line: UnsafeBufferPointer<UInt8>) throws(LineError) -> PresentationRecord {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+        var parser = JSONValueParser(line)
+        guard let root = try? parser.parseDocument(), case .object(let members, _) = root else {
             throw LineError(column: 1, message: "presentation record is not a JSON object")
+        }
+        var object: [String: JSONValue] = [:]
+        for member in members where object[member.key] == nil { object[member.key] = member.value }
+        func integer(_ value: JSONValue, _ key: String) throws(LineError) -> UInt64 {
+            guard case .number(let text, _) = value, let number = Double(text), number >= 0, number == number.rounded(),
+                  number < 0x1p64 else {
+                throw LineError(column: 1, message: "presentation record: \(key) must be a non-negative integer")
+            }
+            return UInt64(number)
         }
         func number(_ key: String) throws(LineError) -> UInt64? {
             guard let value = object[key] else { return nil }
-            guard let number = value as? NSNumber, number.doubleValue >= 0, number.doubleValue == number.doubleValue.rounded() else {
-                throw LineError(column: 1, message: "presentation record: \(key) must be a non-negative integer")
-            }
-            return number.uint64Value
+            return try integer(value, key)
+        }
+        func flag(_ key: String) -> Bool {
+            if case .bool(let value, _)? = object[key] { return value }
+            return false
         }
         guard let committed = try number("committed") else {
             throw LineError(column: 1, message: "presentation record: committed is missing")
         }
-        if object["discarded"] as? Bool == true { return PresentationRecord(committed: committed, presented: nil) }
+        if flag("discarded") { return PresentationRecord(committed: committed, presented: nil) }
         guard let presented = try number("presented") else {
             throw LineError(column: 1, message: "presentation record: presented (or discarded) is missing")
         }
-        guard let list = (object["latency_us"] ?? [Any]()) as? [NSNumber] else {
-            throw LineError(column: 1, message: "presentation record: latency_us must be a list of integers")
+        var latencies: [UInt64] = []
+        if let list = object["latency_us"] {
+            guard case .array(let items, _) = list else {
+                throw LineError(column: 1, message: "presentation record: latency_us must be a list of integers")
+            }
+            for item in items {
+                guard case .number = item, let value = try? integer(item, "latency_us") else {
+                    throw LineError(column: 1, message: "presentation record: latency_us must be a list of integers")
+                }
+                latencies.append(value)
+            }
         }
         return PresentationRecord(committed: committed, presented: presented, refresh: try number("refresh") ?? 0,
                                   sequence: try number("seq") ?? 0, flags: UInt32(clamping: try number("flags") ?? 0),
-                                  missed: object["missed"] as? Bool ?? false, latencies: list.map(\.uint64Value))
+                                  missed: flag("missed"), latencies: latencies)
     }
 
     // MARK: - Compact form

@@ -18,7 +18,16 @@ final class Keyboard {
     /// The wl_keyboard proxy.
     let proxy: OpaquePointer
     private unowned let sink: InputSink
-    private var keymap: XKBKeymap?
+    /// The compiled keymap; nil before one is needed or when it could not be compiled.
+    private var compiled: XKBKeymap?
+    /// The keymap the compositor sent and nothing has needed yet (its file, which we close).
+    ///
+    /// Why later: compiling a keymap parses the compositor's whole XKB text (about a millisecond
+    /// and a half, a tenth of the time from launch to the first frame), and a touch session may
+    /// never press a key. It is compiled at the first key, or when modifiers are held.
+    private var pending: (fd: Int32, size: UInt32)?
+    /// The last wl_keyboard.modifiers, applied when the pending keymap is compiled.
+    private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
 
     /// Gets the wl_keyboard of `seat`.
     init(seat: OpaquePointer, sink: InputSink) {
@@ -28,7 +37,31 @@ final class Keyboard {
     }
 
     /// The modifiers held now (none before a keymap arrived).
-    var modifiers: KeyModifiers { keymap?.modifiers ?? [] }
+    var modifiers: KeyModifiers {
+        if compiled == nil, let held = pendingModifiers, held.depressed | held.latched | held.locked == 0 { return [] }
+        return keymap?.modifiers ?? []
+    }
+
+    /// The keymap, compiled now if it is still pending.
+    private var keymap: XKBKeymap? {
+        guard let source = pending else { return compiled }
+        pending = nil
+        do {
+            let keymap = try XKBKeymap(fd: source.fd, size: source.size)
+            if let held = pendingModifiers {
+                keymap.updateModifiers(depressed: held.depressed, latched: held.latched, locked: held.locked, group: held.group)
+            }
+            compiled = keymap
+        } catch {
+            Self.log.warning("\(error): keys ignored")
+        }
+        pendingModifiers = nil
+        return compiled
+    }
+
+    deinit {
+        if let pending { close(pending.fd) }
+    }
 
     /// Releases (v3+) or destroys the wl_keyboard.
     func release() {
@@ -36,17 +69,23 @@ final class Keyboard {
     }
 
     private func received(keymapFormat format: UInt32, fd: Int32, size: UInt32) {
+        // A new keymap replaces the old one, compiled or not.
+        if let pending { close(pending.fd) }
+        pending = nil
+        compiled = nil
         guard format == Self.xkbFormat else {
             close(fd)
-            keymap = nil
             Self.log.warning("wl_keyboard keymap format \(format) is not xkb_v1: keys ignored")
             return
         }
-        do {
-            keymap = try XKBKeymap(fd: fd, size: size)
-        } catch {
-            keymap = nil
-            Self.log.warning("\(error): keys ignored")
+        pending = (fd, size)
+    }
+
+    private func modifiersChanged(depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32) {
+        if pending != nil || compiled == nil {
+            pendingModifiers = (depressed, latched, locked, group)
+        } else {
+            compiled?.updateModifiers(depressed: depressed, latched: latched, locked: locked, group: group)
         }
     }
 
@@ -74,8 +113,8 @@ final class Keyboard {
         },
         key: { data, _, _, time, key, state in owner(data, as: Keyboard.self).key(key, time: time, state: state) },
         modifiers: { data, _, _, depressed, latched, locked, group in
-            owner(data, as: Keyboard.self).keymap?.updateModifiers(depressed: depressed, latched: latched,
-                                                                   locked: locked, group: group)
+            owner(data, as: Keyboard.self).modifiersChanged(depressed: depressed, latched: latched, locked: locked,
+                                                            group: group)
         },
         repeat_info: { _, _, _, _ in }))
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommand
 import Foundation
 import Matrix
 
@@ -15,7 +16,7 @@ struct Demo: ParsableCommand {
     func run() throws {
         do {
             try prepareOutputs([], inputs: [])
-            let runner = DemoRunner(outputDirectory: output, clientExecutable: try selfExecutable())
+            let runner = DemoRunner(outputDirectory: output, clientExecutable: try windowProgram())
             let result = try runner.run()
             print("""
                 demo: \(result.recordCount) wl_touch records recorded
@@ -30,11 +31,5 @@ struct Demo: ParsableCommand {
         } catch {
             throw fail(error)
         }
-    }
-
-    /// This program's own path, to start it as the demo's client.
-    private func selfExecutable() throws -> String {
-        let path = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        return path
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommand
 import CompositorDrivers
 import Foundation
 import Matrix
@@ -122,7 +123,7 @@ struct MatrixRun: ParsableCommand {
         var configuration = MatrixConfiguration(scripts: list, compositors: try CompositorListing.kinds(compositors),
                                                 drivers: try binaries.drivers(), sceneType: sceneOptions.sceneType,
                                                 profile: sceneOptions.thresholdProfile,
-                                                clientExecutable: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                                                clientExecutable: try windowProgram())
         if machine.expect != nil || machine.writeExpect != nil,
            let name = list.first(where: { $0.name.contains { $0.isWhitespace || $0 == "#" } })?.name {
             throw RuntimeError("the script name \"\(name)\" cannot be written in a baseline (no spaces or #): rename the file")

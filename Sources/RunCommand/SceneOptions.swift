@@ -3,20 +3,24 @@ import Scenes
 import TouchKit
 
 /// `--scene` and `--profile`, shared by run and replay.
-struct SceneOptions: ParsableArguments {
+public struct SceneOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The scene to show (see `gesture-sandbox scenes`).",
                                             valueName: "name"))
-    var scene: String = TouchDemoScene.info.name
+    public var scene: String = TouchDemoScene.info.name
 
     @Option(name: .long, help: ArgumentHelp(
         "Threshold profile: uikit, gtk, flutter, android, chromium or qt (see `gesture-sandbox profiles`; uikit's multi-tap interval, distance and pan start are not documented by Apple).",
         valueName: "name"))
-    var profile: String = ThresholdProfile.uikit.name
+    public var profile: String = ThresholdProfile.uikit.name
 
     @Flag(name: .long, help: "Print every gesture recognizer transition (state change with its reason and values) on standard error as it happens.")
-    var traceArena = false
+    public var traceArena = false
 
-    func validate() throws {
+    /// An empty set, filled in by ArgumentParser.
+    public init() {}
+
+    /// Refuses an unknown scene or profile, naming the known ones.
+    public func validate() throws {
         guard SceneCatalog.scene(named: scene) != nil else {
             throw ValidationError("unknown scene \"\(scene)\"; scenes: \(SceneCatalog.names.joined(separator: ", "))")
         }
@@ -26,7 +30,7 @@ struct SceneOptions: ParsableArguments {
     }
 
     /// The validated scene type.
-    var sceneType: any Scene.Type { SceneCatalog.scene(named: scene)! }
+    public var sceneType: any Scene.Type { SceneCatalog.scene(named: scene)! }
     /// The validated profile.
-    var thresholdProfile: ThresholdProfile { ThresholdProfile.named(profile)! }
+    public var thresholdProfile: ThresholdProfile { ThresholdProfile.named(profile)! }
 }

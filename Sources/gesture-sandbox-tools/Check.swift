@@ -1,4 +1,5 @@
 import ArgumentParser
+import RunCommand
 import Foundation
 import Playback
 import TouchStream

@@ -1,12 +1,15 @@
 import ArgumentParser
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Live
 import TouchKit
 import TouchStream
 
 /// `gesture-sandbox run`: the live window.
-struct Run: ParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct Run: ParsableCommand {
+    /// Its name, help and discussion.
+    public static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Open the sandbox window under a Wayland compositor.",
         discussion: "Touch the window, or drag with mouse button 1 (Alt adds a second finger mirrored about the centre; Alt+Shift moves both). The HUD is on at start (h hides it); ? shows the key map; the < handle on the right edge opens touch controls for everything the keys do. q or Escape quits, and so do the close button, SIGINT, SIGTERM and SIGHUP; every output file is opened at start and they all appear together at the end (docs/command-line.md).")
@@ -58,7 +61,11 @@ struct Run: ParsableCommand {
     @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead.", valueName: "action"))
     var touchAction: String?
 
-    func validate() throws {
+    /// An empty command, filled in by ArgumentParser.
+    public init() {}
+
+    /// Checks the options together (ArgumentParser calls it before `run`).
+    public func validate() throws {
         for (name, value) in [("--window-size", windowSize), ("--second-window", secondWindow)] {
             if let value, Self.size(value) == nil {
                 throw ValidationError("\(name) needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '\(value)'")
@@ -76,17 +83,18 @@ struct Run: ParsableCommand {
     }
 
     /// `WxH` as a size, nil when malformed or outside 1…16384.
-    static func size(_ text: String) -> Size? {
+    public static func size(_ text: String) -> Size? {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
         guard parts.count == 2, let width = Int(parts[0]), let height = Int(parts[1]),
               (1...16384).contains(width), (1...16384).contains(height) else { return nil }
         return Size(width: Double(width), height: Double(height))
     }
 
-    func run() throws {
+    /// Opens the window and runs the session until it ends.
+    public func run() throws {
         var options = LiveOptions(display: display, sceneType: sceneOptions.sceneType,
                                   profile: sceneOptions.thresholdProfile, recordPath: record, logPath: log,
-                                  statePath: state, screenshotPath: screenshot, toolVersion: GestureSandbox.version)
+                                  statePath: state, screenshotPath: screenshot, toolVersion: SandboxVersion.current)
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
         options.predictsTouches = !noPrediction

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import RunCommand
 import TouchStream
 
 /// The `gesture-sandbox` command line: watch, replay, inject, demo.
 @main
 struct GestureSandbox: ParsableCommand {
     /// The version written into trace headers and printed by --version.
-    static let version = "0.1.0"
+    static let version = SandboxVersion.current
 
     static let configuration = CommandConfiguration(
         commandName: "gesture-sandbox",
@@ -36,10 +37,12 @@ struct GestureSandbox: ParsableCommand {
                       Minimize.self, Report.self, Matrix.self, Compositors.self, Toolkits.self, ListScenes.self, ListProfiles.self])
 }
 
-/// Prints `error` as one line on stderr and exits with `code`.
-func fail(_ error: Error, code: Int32 = 1) -> ExitCode {
-    FileHandle.standardError.write(Data("gesture-sandbox: \(error)\n".utf8))
-    return ExitCode(code)
+/// The program a client window is started with: gesture-sandbox beside this one (it serves `run`
+/// lighter than this program does), else this program itself.
+func windowProgram() throws -> String {
+    let own = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+    let sibling = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent("gesture-sandbox").path
+    return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : own
 }
 
 /// Readies a command that writes files: no temporary survives its exit (errors and signals

@@ -28,7 +28,7 @@ import TouchStream
     func packageInstallsRunsAndRemoves() throws {
         // Before any work: apt needs root, and what is installed already is never replaced.
         let sudo = try Self.privilege()
-        for path in ["/usr/bin/gesture-sandbox", "/usr/bin/gesture-bench", "/usr/lib/gesture-sandbox"] {
+        for path in ["/usr/bin/gesture-sandbox", "/usr/bin/gesture-sandbox-tools", "/usr/bin/gesture-bench", "/usr/lib/gesture-sandbox"] {
             guard !FileManager.default.fileExists(atPath: path) else {
                 throw HarnessError("\(path) already exists: this test installs and removes the gesture-sandbox package "
                     + "and will not replace what is there (remove it first)")
@@ -100,7 +100,7 @@ import TouchStream
         // Each line ends with the path ("./usr/bin/gesture-sandbox").
         let lines = listing.split(whereSeparator: \.isNewline)
         let paths = Set(lines.compactMap { $0.split(separator: " ").last.map { String($0.dropFirst()) } })
-        for path in ["/usr/bin/gesture-sandbox", "/usr/bin/gesture-bench", "/usr/lib/gesture-sandbox/gesture-harness.so",
+        for path in ["/usr/bin/gesture-sandbox", "/usr/bin/gesture-sandbox-tools", "/usr/bin/gesture-bench", "/usr/lib/gesture-sandbox/gesture-harness.so",
                      "/usr/share/doc/gesture-sandbox/copyright", "/usr/share/doc/gesture-sandbox/changelog.gz",
                      "/usr/share/man/man1/gesture-sandbox.1.gz", "/usr/share/man/man1/gesture-bench.1.gz",
                      "/usr/share/bash-completion/completions/gesture-sandbox"] {

@@ -248,6 +248,22 @@ struct HUDTests {
         #expect(scrolled.count == 1 && scrolled.allSatisfy { $0.maxY < log.frame.maxY && $0.height < log.frame.height / 4 })
     }
 
+    @Test("laid out piecewise (labels apart from the rest), the HUD is what a whole layout gives, labels under the key map")
+    func piecewiseLayoutIsTheWholeOne() throws {
+        let hud = try hud()
+        hud.showsKeyMap = true
+        let whole = HUDLayout(text: try TextRenderer())
+        for point in [Point(x: 600, y: 300), Point(x: 640, y: 330), Point(x: 20, y: 700)] {
+            let state = snapshot(touches: [finger(at: point)])
+            _ = hud.update(state, keyMap: ["h  hide the HUD"])
+            #expect(hud.panels == whole.panels(state, showsHUD: true, keyMap: ["h  hide the HUD"]))
+        }
+        #expect(hud.panels.last?.id == "keys" && hud.panels.dropLast().last?.id == "touch 4")
+        hud.showsHUD = false
+        _ = hud.update(snapshot(touches: [finger(at: Point(x: 5, y: 5))]), keyMap: ["h  hide the HUD"])
+        #expect(hud.panels.map(\.id) == ["keys"], "hidden, the HUD draws no labels; the key map stays")
+    }
+
     @Test("hiding the HUD damages every panel it drew and leaves none")
     func hidingDamagesEverything() throws {
         let hud = try hud()

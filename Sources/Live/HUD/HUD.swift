@@ -30,6 +30,16 @@ public final class HUD {
     public var recognizerReport: (SceneHost) -> [RecognizerLine] = { _ in [] }
     /// The panels drawn last, for tests and diagnostics.
     public private(set) var panels: [HUDPanel] = []
+    /// The last layout of everything but the finger labels, and what it was made from: while a
+    /// finger moves and the paced text is held, only the labels are laid out again.
+    private var layoutCache: (key: LayoutKey, panels: [HUDPanel])?
+
+    /// What the panels other than the finger labels depend on.
+    private struct LayoutKey: Equatable {
+        var snapshot: HUDSnapshot
+        var showsHUD: Bool
+        var keyMap: [String]?
+    }
 
     /// Internal, not private: the control strip's panels (ControlStripLayout.swift) measure with it.
     private(set) var text: TextRenderer?
@@ -79,7 +89,20 @@ public final class HUD {
     /// frames of every panel that differs from the last frame.
     public func update(_ snapshot: HUDSnapshot, keyMap: [String], controls: [HUDPanel] = []) -> [Rect] {
         guard let text else { return [] }
-        let next = HUDLayout(text: text).panels(snapshot, showsHUD: showsHUD, keyMap: showsKeyMap ? keyMap : nil)
+        let layout = HUDLayout(text: text)
+        var withoutTouches = snapshot
+        withoutTouches.touches = []
+        let key = LayoutKey(snapshot: withoutTouches, showsHUD: showsHUD, keyMap: showsKeyMap ? keyMap : nil)
+        let base: [HUDPanel]
+        if let layoutCache, layoutCache.key == key {
+            base = layoutCache.panels
+        } else {
+            base = layout.panels(withoutTouches, showsHUD: showsHUD, keyMap: key.keyMap)
+            layoutCache = (key, base)
+        }
+        // The labels go where `HUDLayout.panels` puts them: after the HUD's panels, under the key map.
+        let labels = showsHUD ? snapshot.touches.map(layout.touchPanel) : []
+        let next = base.filter { $0.id != HUDLayout.keyMapID } + labels + base.filter { $0.id == HUDLayout.keyMapID }
             + controls
         let old = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let new = Dictionary(next.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })

@@ -44,6 +44,9 @@ public struct HUDLayout {
     /// Internal, not private: the control strip's layout (ControlStripLayout.swift) measures with it.
     let text: TextRenderer
 
+    /// The key map panel's id.
+    static let keyMapID = "keys"
+
     /// A layout measuring with `text`.
     public init(text: TextRenderer) { self.text = text }
 
@@ -70,7 +73,7 @@ public struct HUDLayout {
             result += snapshot.touches.map(touchPanel)
         }
         if let keyMap {
-            var map = panel("keys", at: .zero, lines: [("keys", HUDStyle.dimTextColor)] + keyMap.map { ($0, HUDStyle.textColor) })
+            var map = panel(Self.keyMapID, at: .zero, lines: [("keys", HUDStyle.dimTextColor)] + keyMap.map { ($0, HUDStyle.textColor) })
             let dx = ((snapshot.windowSize.width - map.frame.width) / 2).rounded() - map.frame.minX
             let dy = ((snapshot.windowSize.height - map.frame.height) / 2).rounded() - map.frame.minY
             map = Self.moved(map, by: Point(x: dx, y: dy))
@@ -118,7 +121,8 @@ public struct HUDLayout {
         return HUDPanel(id: "log", frame: frame, boxes: [HUDBox(rect: frame, color: HUDStyle.panelColor)], lines: lines)
     }
 
-    private func touchPanel(_ touch: TouchLabel) -> HUDPanel {
+    /// One finger's label and cross-hair.
+    func touchPanel(_ touch: TouchLabel) -> HUDPanel {
         let p = touch.location, r = HUDStyle.markRadius, t = HUDStyle.markThickness
         let marks = [Rect(x: p.x - r, y: p.y - t / 2, width: 2 * r, height: t),
                      Rect(x: p.x - t / 2, y: p.y - r, width: t, height: 2 * r)]

@@ -156,6 +156,22 @@ import TouchKit
         #expect(worst <= 300 * lead + 0.5)
     }
 
+    @Test func aLongLeadIsPredictedOnlyTheLongestLeadAheadSoAStopOvershootsLittle() throws {
+        let lead = 0.035
+        let drag = Drag(presentationLead: lead)
+        drag.send(.began, at: 0, Point(x: 100, y: 100))
+        for ms in stride(from: 8.0, through: 96, by: 8) { drag.send(.moved, at: ms, Point(x: 100 + 0.3 * ms, y: 100)) }
+        // The finger stops at 128.8 here; the frame shown 35 ms later shows the prediction.
+        let predicted = try #require(drag.probe.predicted.last)
+        let end = try #require(predicted.last)
+        let longest = TouchPredictor().longestLead
+        #expect(abs(end.timestamp - (Self.time(96) + longest)) < 1e-9, "predicted to the longest lead, not to the presentation")
+        #expect(predicted.allSatisfy { $0.timestamp <= Self.time(96) + longest + 1e-9 })
+        // 300 px/s × 18 ms = 5.4 px ahead at most, where the whole lead would have been 10.5 px.
+        #expect(end.windowLocation.x > 128.8 && end.windowLocation.x - 128.8 <= 300 * longest + 0.5,
+                "predicted \(end.windowLocation)")
+    }
+
     @Test func aBurstOfLateSamplesSharingAMillisecondDoesNotFlingThePrediction() throws {
         let lead = 0.035
         let drag = Drag(presentationLead: lead)
@@ -203,11 +219,12 @@ import TouchKit
     }
 
     @Test func predictionAimsAtTheHostsPresentationTimeAndCanBeOff() throws {
-        let drag = Drag(presentationLead: 0.030)
+        // A lead within the longest one (longer ones: aLongLeadIsPredictedOnlyTheLongestLeadAhead…).
+        let drag = Drag(presentationLead: 0.014)
         Self.drag(drag, path: { Point(x: 100 + $0, y: 100) }, end: 80)
         let last = try #require(drag.probe.predicted.last?.last)
         let lastSample = try #require(drag.probe.coalesced.last?.last)
-        #expect(abs(last.timestamp - (lastSample.timestamp + 0.030)) < 1e-9)
+        #expect(abs(last.timestamp - (lastSample.timestamp + 0.014)) < 1e-9)
         let off = Drag()
         off.rig.app.predictor = nil
         Self.drag(off, path: { Point(x: 100 + $0, y: 100) }, end: 80)

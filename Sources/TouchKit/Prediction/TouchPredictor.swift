@@ -25,7 +25,10 @@
 ///   displacement is scaled by the cosine of the angle between them, and nothing is predicted
 ///   past `maximumTurn` (a reversal: the fit still points the old way).
 /// - Nothing is predicted from one sample, for a lead that is not positive, or for a lead longer
-///   than `maximumLead` (the finger has not reported for that long: it is probably still).
+///   than `maximumLead` (the finger has not reported for that long: it is probably still). A lead
+///   longer than `longestLead` is predicted that far only: a stop that no sample announced shows
+///   as the prediction's overshoot, the finger's speed times the lead, and a frame shown at the
+///   next repaint needs about one refresh of lead.
 ///
 /// Pure: the same samples and target give the same prediction (replays draw the same frames).
 public struct TouchPredictor: Hashable, Sendable {
@@ -54,19 +57,22 @@ public struct TouchPredictor: Hashable, Sendable {
     public var minimumStep = 0.002
     /// Beyond this angle between recent direction and fitted velocity nothing is predicted (radians).
     public var maximumTurn = 1.2
-    /// The longest lead predicted (s).
+    /// Beyond this lead nothing is predicted (s).
     public var maximumLead = 0.05
+    /// Predictions reach at most this far past the newest sample (s): a 60 Hz refresh and a little.
+    public var longestLead = 0.018
     /// Time between predicted samples (s); the last is always at the target.
     public var spacing = 0.004
 
     /// A predictor with the constants above.
     public init() {}
 
-    /// Positions from just after the newest sample to `target` (s), oldest first, each with its
-    /// time; empty when there is nothing to predict from.
+    /// Positions from just after the newest sample to `target` (s; to `longestLead` past the
+    /// sample when the target is later), oldest first, each with its time; empty when there is
+    /// nothing to predict from.
     public func predict(_ history: TouchMotionHistory, at target: Double) -> [(time: Double, location: Point)] {
         guard let motion = fit(history), target > motion.time, target - motion.time <= maximumLead else { return [] }
-        let lead = target - motion.time
+        let lead = min(target - motion.time, longestLead)
         var result: [(time: Double, location: Point)] = []
         var step = 1
         while Double(step) * spacing < lead - spacing / 4 {
@@ -74,7 +80,7 @@ public struct TouchPredictor: Hashable, Sendable {
             result.append((time, motion.location(after: time - motion.time)))
             step += 1
         }
-        result.append((target, motion.location(after: lead)))
+        result.append((motion.time + lead, motion.location(after: lead)))
         return result
     }
 

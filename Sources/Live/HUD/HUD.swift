@@ -37,6 +37,7 @@ public final class HUD {
     /// What the panels other than the finger labels depend on.
     private struct LayoutKey: Equatable {
         var snapshot: HUDSnapshot
+        var touchCount: Int
         var showsHUD: Bool
         var keyMap: [String]?
     }
@@ -90,14 +91,18 @@ public final class HUD {
     public func update(_ snapshot: HUDSnapshot, keyMap: [String], controls: [HUDPanel] = []) -> [Rect] {
         guard let text else { return [] }
         let layout = HUDLayout(text: text)
+        // The labels' positions and phases are left out of the key; how many fingers are down is
+        // not (the info panel counts them).
         var withoutTouches = snapshot
         withoutTouches.touches = []
-        let key = LayoutKey(snapshot: withoutTouches, showsHUD: showsHUD, keyMap: showsKeyMap ? keyMap : nil)
+        let key = LayoutKey(snapshot: withoutTouches, touchCount: snapshot.touches.count, showsHUD: showsHUD,
+                            keyMap: showsKeyMap ? keyMap : nil)
         let base: [HUDPanel]
         if let layoutCache, layoutCache.key == key {
             base = layoutCache.panels
         } else {
-            base = layout.panels(withoutTouches, showsHUD: showsHUD, keyMap: key.keyMap)
+            let labelIDs = Set(snapshot.touches.map(HUDLayout.labelID))
+            base = layout.panels(snapshot, showsHUD: showsHUD, keyMap: key.keyMap).filter { !labelIDs.contains($0.id) }
             layoutCache = (key, base)
         }
         // The labels go where `HUDLayout.panels` puts them: after the HUD's panels, under the key map.

@@ -47,6 +47,9 @@ public struct HUDLayout {
     /// The key map panel's id.
     static let keyMapID = "keys"
 
+    /// The id of a finger's label panel.
+    static func labelID(_ touch: TouchLabel) -> String { "touch \(touch.id)" }
+
     /// A layout measuring with `text`.
     public init(text: TextRenderer) { self.text = text }
 
@@ -138,7 +141,7 @@ public struct HUDLayout {
         let boxes = [HUDBox(rect: box, color: HUDStyle.panelColor)] + outlines
             + marks.map { HUDBox(rect: $0, color: HUDStyle.markColor) }
         let frame = boxes.dropFirst().reduce(box) { Self.union($0, $1.rect) }
-        return HUDPanel(id: "touch \(touch.id)", frame: frame, boxes: boxes,
+        return HUDPanel(id: Self.labelID(touch), frame: frame, boxes: boxes,
                         lines: [HUDText(text: touch.text, origin: origin, size: HUDStyle.labelSize, color: HUDStyle.textColor)])
     }
 

@@ -105,8 +105,9 @@ public struct DemoRunner {
         guard try harness.waitForCommit(pid: pid, after: injected, timeout: Self.commitTimeout) != nil else {
             throw RuntimeError("demo: the client did not redraw after the injected drag")
         }
-        // Let the client's last frame callback come round so the screenshot shows the final frame.
-        try harness.dispatch(for: 0.1)
+        // Let the client's last frame come round, and the HUD's paced text (the raw-event log, the
+        // frame count: four updates a second) catch up with the lift, so the screenshot shows the end.
+        try harness.dispatch(for: 0.4)
         try move(try weston.screenshot(in: work), to: files[4])
         switch client.terminate() {
         case .exited(0): break

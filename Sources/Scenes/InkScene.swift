@@ -273,11 +273,15 @@ public final class InkView: View {
     }
 
     /// Replaces `touch`'s predicted segment: dashes from `start` through `points`.
+    ///
+    /// The segment's container is only as large as its dots: it is replaced with every event, and
+    /// a container the size of the canvas made each replacement repaint the whole window (it cost
+    /// the ink scene more CPU than everything else, and its frames came later).
     private func drawPrediction(of touch: Touch, from start: Point, through points: [Point]) {
         predictions.removeValue(forKey: touch)?.removeFromSuperview()
         predictedSamples[touch] = points.count
         guard !points.isEmpty else { return }
-        let container = layer(name: "_predicted\(touch.serial)")
+        var centres: [Point] = []
         var previous = start
         var travelled = 0.0
         for point in points {
@@ -287,15 +291,25 @@ public final class InkView: View {
             while along < length {
                 let phase = (travelled + along).truncatingRemainder(dividingBy: Self.dash + Self.gap)
                 if phase < Self.dash, travelled + along > 0 {
-                    container.addSubview(dot(at: Point(x: previous.x + dx * along / length, y: previous.y + dy * along / length),
-                                             width: Self.predictedWidth, color: Self.predictedColor))
+                    centres.append(Point(x: previous.x + dx * along / length, y: previous.y + dy * along / length))
                 }
                 along += Self.dotSpacing
             }
             travelled += length
             previous = point
         }
-        container.addSubview(dot(at: previous, width: Self.predictedWidth, color: Self.predictedColor))
+        centres.append(previous)
+        let radius = Self.predictedWidth / 2
+        let minX = centres.map(\.x).min()! - radius, minY = centres.map(\.y).min()! - radius
+        let maxX = centres.map(\.x).max()! + radius, maxY = centres.map(\.y).max()! + radius
+        let container = View(frame: Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY),
+                             name: "_predicted\(touch.serial)")
+        container.isUserInteractionEnabled = false
+        addSubview(container)
+        for centre in centres {
+            container.addSubview(dot(at: Point(x: centre.x - minX, y: centre.y - minY), width: Self.predictedWidth,
+                                     color: Self.predictedColor))
+        }
         predictions[touch] = container
     }
 }

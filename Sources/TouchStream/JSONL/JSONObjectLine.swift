@@ -7,13 +7,19 @@ public struct JSONObjectLine {
     private let members: [String: JSONValue]
 
     /// The object in `text`; nil when it is not one JSON object. A repeated key keeps its first value.
-    public init?(_ text: some StringProtocol) {
-        var parser = JSONValueParser(text.utf8)
+    public init?(_ text: some StringProtocol) { self.init(bytes: text.utf8) }
+
+    /// The object in UTF-8 `bytes`; nil when they are not one JSON object.
+    init?(bytes: some Collection<UInt8>) {
+        var parser = JSONValueParser(bytes)
         guard let root = try? parser.parseDocument(), case .object(let list, _) = root else { return nil }
         var members: [String: JSONValue] = [:]
         for member in list where members[member.key] == nil { members[member.key] = member.value }
         self.members = members
     }
+
+    /// The value at `key` as parsed, for readers that check its form themselves.
+    func value(_ key: String) -> JSONValue? { members[key] }
 
     /// True when the object has `key`, whatever its value.
     public func has(_ key: String) -> Bool { members[key] != nil }

@@ -68,12 +68,9 @@ public struct PresentationRecord: Hashable, Sendable {
 
     /// Parses a presentation JSON line; the error message says what is wrong.
     static func parse(jsonLine line: UnsafeBufferPointer<UInt8>) throws(LineError) -> PresentationRecord {
-        var parser = JSONValueParser(line)
-        guard let root = try? parser.parseDocument(), case .object(let members, _) = root else {
+        guard let object = JSONObjectLine(bytes: line) else {
             throw LineError(column: 1, message: "presentation record is not a JSON object")
         }
-        var object: [String: JSONValue] = [:]
-        for member in members where object[member.key] == nil { object[member.key] = member.value }
         func integer(_ value: JSONValue, _ key: String) throws(LineError) -> UInt64 {
             guard case .number(let text, _) = value, let number = Double(text), number >= 0, number == number.rounded(),
                   number < 0x1p64 else {
@@ -82,13 +79,10 @@ public struct PresentationRecord: Hashable, Sendable {
             return UInt64(number)
         }
         func number(_ key: String) throws(LineError) -> UInt64? {
-            guard let value = object[key] else { return nil }
+            guard let value = object.value(key) else { return nil }
             return try integer(value, key)
         }
-        func flag(_ key: String) -> Bool {
-            if case .bool(let value, _)? = object[key] { return value }
-            return false
-        }
+        func flag(_ key: String) -> Bool { object.bool(key) ?? false }
         guard let committed = try number("committed") else {
             throw LineError(column: 1, message: "presentation record: committed is missing")
         }
@@ -97,7 +91,7 @@ public struct PresentationRecord: Hashable, Sendable {
             throw LineError(column: 1, message: "presentation record: presented (or discarded) is missing")
         }
         var latencies: [UInt64] = []
-        if let list = object["latency_us"] {
+        if let list = object.value("latency_us") {
             guard case .array(let items, _) = list else {
                 throw LineError(column: 1, message: "presentation record: latency_us must be a list of integers")
             }

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <poll.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include "CWaylandProtocols.h"
 
@@ -121,6 +122,19 @@ int gs_timerfd_arm_absolute(int fd, int64_t seconds, int64_t nanoseconds)
     spec.it_value.tv_sec = (time_t)seconds;
     spec.it_value.tv_nsec = (long)nanoseconds;
     return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int gs_set_timer_slack(unsigned long nanoseconds)
+{
+    return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
+}
+
+int gs_wait_readable(int fd, int64_t nanoseconds)
+{
+    struct pollfd descriptor = { .fd = fd, .events = POLLIN };
+    struct timespec timeout = { .tv_sec = (time_t)(nanoseconds / 1000000000), .tv_nsec = (long)(nanoseconds % 1000000000) };
+    int ready = ppoll(&descriptor, 1, &timeout, NULL);
+    return ready > 0 ? 1 : ready;
 }
 
 int gs_timerfd_disarm(int fd)

@@ -51,6 +51,8 @@ final class LiveOutputs {
     private let frameLog: OutputTarget?
     /// The first failed write to the frame log: the group is then not committed.
     private var frameLogError: Error?
+    /// Frame-log lines not written yet.
+    private var frameLogPending: [UInt8] = []
     /// The first failed write to the deliveries log: the group is then not committed.
     private var deliveriesError: Error?
     /// The touch bit of the latest capabilities record; every trace opened starts with it.
@@ -120,10 +122,22 @@ final class LiveOutputs {
     /// True when `--frame-log` asked for one line per presented frame.
     var logsFrames: Bool { frameLog != nil }
 
-    /// Appends one line to the frame log; a failed write is reported at the end.
-    func logFrame(_ line: String) {
-        guard let frameLog else { return }
-        do { try frameLog.write(line + "\n") } catch { frameLogError = frameLogError ?? error }
+    /// Appends one frame's line to the frame log; a failed write is reported at the end.
+    func logFrame(_ entry: FrameLogEntry) {
+        guard frameLog != nil else { return }
+        entry.append(to: &frameLogPending)
+        frameLogPending.append(UInt8(ascii: "\n"))
+        if frameLogPending.count >= Self.frameLogChunk { flushFrameLog() }
+    }
+
+    /// Bytes of frame-log lines kept before one write: a write per frame was a system call per
+    /// repaint, and the log is put in place only at the end anyway.
+    static let frameLogChunk = 1 << 16
+
+    private func flushFrameLog() {
+        guard let frameLog, !frameLogPending.isEmpty else { return }
+        do { try frameLog.write(frameLogPending) } catch { frameLogError = frameLogError ?? error }
+        frameLogPending.removeAll(keepingCapacity: true)
     }
 
     /// Appends one entry to the deliveries log (`--log`); a failed write is reported at the end.
@@ -165,6 +179,7 @@ final class LiveOutputs {
     /// group; see the type's doc for what happens when something fails.
     func finish(state: () throws -> String, screenshot: () throws -> [UInt8]) throws {
         let recordingFailure = finishRecording()
+        flushFrameLog()
         do {
             if let deliveriesError { throw deliveriesError }
             if let frameLogError { throw frameLogError }

@@ -200,7 +200,7 @@ public final class LiveSession: WaylandAppDelegate {
             presentLatency.add(presented: time, missed: frame.missed, latencies: frame.latencies)
         }
         if outputs.logsFrames, let entry = drawnFrames.take(committed: frame.committed, presented: frame.presented) {
-            outputs.logFrame(entry.jsonLine)
+            outputs.logFrame(entry)
         }
         do { try outputs.record(frame) } catch {
             logger.error("\(error)")

@@ -1,4 +1,5 @@
 import CWayland
+import CWaylandProtocols
 import Glibc
 import TouchKit
 import TouchStream
@@ -303,10 +304,17 @@ extension WaylandApp {
         if hasConfigured { delegate?.waylandApp(self, didResizeTo: logicalSize, bufferScale: bufferScale) }
     }
 
-    /// Polls the compositor's socket without sleeping until it has something to read or `until`.
+    /// Waits for the compositor's socket to have something to read, or until `until`.
+    ///
+    /// ppoll, not a spin (which burnt the wait's CPU): it wakes as the input arrives, and with the
+    /// timer slack at its least (`startPacing`) it ends as punctually as the spin did.
     func waitForEvents(until: Double) {
-        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
-        while loop.now < until, poll(&descriptor, 1, 0) == 0 {}
+        while true {
+            let remaining = until - loop.now
+            guard remaining > 0 else { return }
+            let ready = gs_wait_readable(display.fileDescriptor, Int64((remaining * 1e9).rounded(.up)))
+            if ready > 0 || (ready < 0 && errno != EINTR) { return }
+        }
     }
 
     /// Has the delegate prepare the next frame in the buffer it will be drawn into (none free: later).

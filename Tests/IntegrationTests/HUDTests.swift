@@ -225,6 +225,31 @@ struct HUDTests {
         #expect(hud.panels.first { $0.id == "touch 4" }?.lines.map(\.text) == ["#4 moved ×2"])
     }
 
+    @Test("while only a finger moves, the control strip's changes are still damaged and the panels stay whole")
+    func movingFingerWithControls() throws {
+        let hud = try hud()
+        var strip = ControlStrip()
+        let collapsed = hud.controlPanels(strip, window: size, recording: false, paused: false)
+        strip.isExpanded = true
+        let expanded = hud.controlPanels(strip, window: size, recording: false, paused: false)
+        let whole = HUDLayout(text: try TextRenderer())
+        let at = [Point(x: 600, y: 300), Point(x: 610, y: 305), Point(x: 620, y: 310)]
+        _ = hud.update(snapshot(touches: [finger(at: at[0])]), keyMap: [], controls: collapsed)
+        // The finger moves and the strip opens in the same frame: the label and every control change.
+        let damage = hud.update(snapshot(touches: [finger(at: at[1])]), keyMap: [], controls: expanded)
+        let label = try #require(hud.panels.first { $0.id == "touch 4" }).frame
+        let handle = try #require(expanded.first { $0.id == "control handle" }).frame
+        #expect(damage.contains(label))
+        #expect(damage.contains { handle.contains(Point(x: $0.midX, y: $0.midY)) }, "the handle's < turned into >")
+        for button in expanded where button.id != "control handle" { #expect(damage.contains(button.frame)) }
+        #expect(!damage.contains { $0 == hud.panels.first { $0.id == "info" }?.frame }, "the info panel is unchanged")
+        #expect(hud.panels == whole.panels(snapshot(touches: [finger(at: at[1])]), showsHUD: true, keyMap: nil) + expanded)
+        // Closing it again: the buttons that go are damaged where they were.
+        let closing = hud.update(snapshot(touches: [finger(at: at[2])]), keyMap: [], controls: collapsed)
+        for button in expanded where button.id != "control handle" { #expect(closing.contains(button.frame)) }
+        #expect(hud.panels == whole.panels(snapshot(touches: [finger(at: at[2])]), showsHUD: true, keyMap: nil) + collapsed)
+    }
+
     @Test("a panel that keeps its frame damages only the rows whose text changed, old and new")
     func changedRowsOnly() throws {
         let hud = try hud()

@@ -32,7 +32,11 @@ public final class HUD {
     public private(set) var panels: [HUDPanel] = []
     /// The last layout of everything but the finger labels, and what it was made from: while a
     /// finger moves and the paced text is held, only the labels are laid out again.
-    private var layoutCache: (key: LayoutKey, panels: [HUDPanel])?
+    private var layoutCache: (key: LayoutKey, panels: [HUDPanel])? {
+        didSet { baseDrawn = false }
+    }
+    /// The panels drawn last were made with `layoutCache`'s panels.
+    private var baseDrawn = false
 
     /// What the panels other than the finger labels depend on.
     private struct LayoutKey: Equatable {
@@ -98,21 +102,30 @@ public final class HUD {
         let key = LayoutKey(snapshot: withoutTouches, touchCount: snapshot.touches.count, showsHUD: showsHUD,
                             keyMap: showsKeyMap ? keyMap : nil)
         let base: [HUDPanel]
+        // The panels drawn last have this very base: only the labels and controls can differ.
+        let sameBase: Bool
         if let layoutCache, layoutCache.key == key {
             base = layoutCache.panels
+            sameBase = baseDrawn
         } else {
             let labelIDs = Set(snapshot.touches.map(HUDLayout.labelID))
             base = layout.panels(snapshot, showsHUD: showsHUD, keyMap: key.keyMap).filter { !labelIDs.contains($0.id) }
             layoutCache = (key, base)
+            sameBase = false
         }
+        baseDrawn = true
         // The labels go where `HUDLayout.panels` puts them: after the HUD's panels, under the key map.
         let labels = showsHUD ? snapshot.touches.map(layout.touchPanel) : []
         let next = base.filter { $0.id != HUDLayout.keyMapID } + labels + base.filter { $0.id == HUDLayout.keyMapID }
             + controls
-        let old = Dictionary(panels.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
-        let new = Dictionary(next.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        // While a finger moves, comparing the unchanged panels (the log's lines, every frame) cost
+        // more than the labels' own layout: only what follows the finger is compared then.
+        let compared = sameBase ? labels + controls : next
+        let previous = sameBase ? panels.filter { panel in !base.contains { $0.id == panel.id } } : panels
+        let old = Dictionary(previous.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let new = Dictionary(compared.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         var damage: [Rect] = []
-        for panel in next where old[panel.id] != panel {
+        for panel in compared where old[panel.id] != panel {
             if let previous = old[panel.id], previous.frame == panel.frame, previous.boxes == panel.boxes {
                 damage += changedLines(from: previous, to: panel, text: text)
                 continue
@@ -120,7 +133,7 @@ public final class HUD {
             damage.append(panel.frame)
             if let previous = old[panel.id] { damage.append(previous.frame) }
         }
-        for panel in panels where new[panel.id] == nil { damage.append(panel.frame) }
+        for panel in previous where new[panel.id] == nil { damage.append(panel.frame) }
         panels = next
         return damage
     }

@@ -20,7 +20,9 @@ final class ShmStorage: BufferStorage {
         let fd = gs_create_shm_file("gesture-sandbox-buffer", Int64(byteCount))
         guard fd >= 0 else { throw WaylandError.systemCall(name: "memfd_create", errno: errno) }
         defer { close(fd) }
-        guard let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0), mapped != MAP_FAILED else {
+        // Populated: the buffer's first frame writes all of it anyway, and mapping its pages in
+        // one call saves a page fault for each (900 for a 1280×720 buffer) during that frame.
+        guard let mapped = mmap(nil, byteCount, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, 0), mapped != MAP_FAILED else {
             throw WaylandError.systemCall(name: "mmap(shm buffer)", errno: errno)
         }
         // The wl_buffer keeps the pool's memory alive; the pool object itself is not needed again.

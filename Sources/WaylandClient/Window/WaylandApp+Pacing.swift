@@ -1,8 +1,13 @@
+import CWaylandProtocols
+
 // MARK: - Frame timing
 
 extension WaylandApp {
     /// Connects the pacer to wp_presentation (when bound) and its reports to the delegate.
     func startPacing() {
+        // The input wait's margin is 50 µs, Linux's default slack on a sleep's end: without it,
+        // `waitForEvents` could wake that much after the time it was given.
+        _ = gs_set_timer_slack(1)
         pacer.presentation = presentationGlobal
         pacer.onPresentation = { [unowned self] frame in delegate?.waylandApp(self, didPresent: frame) }
     }

@@ -129,7 +129,8 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
             "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
-            "Render", "TestSupport", "ToolkitOracles",
+            "Render", "TestSupport", "ToolkitOracles", "RunCommand",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "DriverTests", dependencies: [
             "CompositorDrivers", "SandboxHarness", "TouchStream", "Render", "Live", "Scenes", "TouchKit", "WaylandClient",

@@ -8,7 +8,12 @@ import RunCommand
 // this process with the same arguments.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "run" {
-    WindowCommand.main(arguments)
+    // The plain forms by table (RunQuickParse says why); help, errors and the rest by ArgumentParser.
+    if let run = RunQuickParse.parse(Array(arguments.dropFirst())) {
+        do { try run.run() } catch { WindowCommand.exit(withError: error) }
+    } else {
+        WindowCommand.main(arguments)
+    }
 } else {
     ToolsProgram.replaceProcess(arguments: CommandLine.arguments)
 }

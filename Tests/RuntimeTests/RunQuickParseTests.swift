@@ -1,0 +1,53 @@
+import ArgumentParser
+@testable import RunCommand
+import Testing
+
+/// The window program reads `run`'s plain command lines by table (`RunQuickParse`); ArgumentParser
+/// stays the definition of the options, and these tests hold the table to it.
+@Suite struct RunQuickParseTests {
+    /// Every field of `run`, as text, in a fixed order.
+    private func fields(_ run: Run) -> [String] {
+        [run.sceneOptions.scene, run.sceneOptions.profile, "\(run.sceneOptions.traceArena)", "\(run.display as Any)",
+         "\(run.record as Any)", "\(run.log as Any)", "\(run.state as Any)", "\(run.screenshot as Any)", "\(run.noHUD)",
+         "\(run.noPrediction)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
+         "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)"]
+    }
+
+    @Test func everyOptionArgumentParserKnowsIsInTheTableAsFlagOrValue() {
+        let help = Run.helpMessage(columns: 10_000)
+        var flags: Set<String> = [], values: Set<String> = []
+        for match in help.matches(of: /--([a-z][a-z-]*)( <[^>]+>)?/) {
+            let name = String(match.output.1)
+            guard name != "help" else { continue }
+            if match.output.2 == nil { flags.insert(name) } else { values.insert(name) }
+        }
+        #expect(flags == Set(RunQuickParse.flags.keys))
+        #expect(values == Set(RunQuickParse.valueOptions.keys))
+        #expect(values.contains("scene") && flags.contains("no-hud"), "the help was read: \(help.prefix(200))")
+    }
+
+    @Test(arguments: [
+        [],
+        ["--scene", "ink", "--no-prediction", "--frame-log", "/tmp/frames.jsonl"],
+        ["--scene=swipe", "--profile=gtk", "--trace-arena", "--display", "wayland-9", "--record", "r.jsonl",
+         "--log", "l.jsonl", "--state", "s.json", "--screenshot", "p.png", "--no-hud", "--title", "two words",
+         "--app-id", "b", "--surface-prefix", "b/", "--window-size", "800x600", "--second-window", "300x200",
+         "--on-touch", "destroy-window", "--subsurface"],
+        ["--title", "", "--surface-prefix=a=b", "--on-touch", "destroy-subsurface", "--subsurface"],
+    ])
+    func theTableReadsWhatArgumentParserReads(arguments: [String]) throws {
+        let quick = try #require(RunQuickParse.parse(arguments))
+        let parsed = try Run.parse(arguments)
+        #expect(fields(quick) == fields(parsed))
+    }
+
+    @Test(arguments: [
+        ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"], ["--scene"], ["--scene", "--no-hud"],
+        ["--no-hud=true"], ["--title="], ["--scene", "ink", "--scene", "swipe"], ["ink"], ["--"], ["-s", "ink"],
+        ["--scene", "nosuch"], ["--profile", "nosuch"], ["--window-size", "0x5"],
+        ["--on-touch", "destroy-window"], ["--on-touch", "explode"], ["--surface-prefix", "-x"],
+    ])
+    func anythingElseIsLeftToArgumentParser(arguments: [String]) {
+        #expect(RunQuickParse.parse(arguments) == nil)
+    }
+}

@@ -63,11 +63,12 @@ extension View {
 extension AffineTransform {
     /// The axis-aligned bounding box of `rect` after this transform.
     public func boundingBox(of rect: Rect) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(apply(to:))
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min() ?? 0, minY = ys.min() ?? 0
-        return Rect(x: minX, y: minY, width: (xs.max() ?? 0) - minX, height: (ys.max() ?? 0) - minY)
+        // Corner by corner, without arrays: every `View.frame` read comes here, several per touch.
+        let a = apply(to: Point(x: rect.minX, y: rect.minY)), b = apply(to: Point(x: rect.maxX, y: rect.minY))
+        let c = apply(to: Point(x: rect.minX, y: rect.maxY)), d = apply(to: Point(x: rect.maxX, y: rect.maxY))
+        let minX = min(min(a.x, b.x), min(c.x, d.x)), maxX = max(max(a.x, b.x), max(c.x, d.x))
+        let minY = min(min(a.y, b.y), min(c.y, d.y)), maxY = max(max(a.y, b.y), max(c.y, d.y))
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
 

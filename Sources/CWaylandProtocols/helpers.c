@@ -129,14 +129,6 @@ int gs_set_timer_slack(unsigned long nanoseconds)
     return prctl(PR_SET_TIMERSLACK, nanoseconds, 0, 0, 0);
 }
 
-int gs_wait_readable(int fd, int64_t nanoseconds)
-{
-    struct pollfd descriptor = { .fd = fd, .events = POLLIN };
-    struct timespec timeout = { .tv_sec = (time_t)(nanoseconds / 1000000000), .tv_nsec = (long)(nanoseconds % 1000000000) };
-    int ready = ppoll(&descriptor, 1, &timeout, NULL);
-    return ready > 0 ? 1 : ready;
-}
-
 int gs_timerfd_disarm(int fd)
 {
     struct itimerspec spec = { 0 };

@@ -309,10 +309,11 @@ extension WaylandApp {
     /// ppoll, not a spin (which burnt the wait's CPU): it wakes as the input arrives, and with the
     /// timer slack at its least (`startPacing`) it ends as punctually as the spin did.
     func waitForEvents(until: Double) {
+        var descriptor = pollfd(fd: display.fileDescriptor, events: Int16(POLLIN), revents: 0)
         while true {
             let remaining = until - loop.now
             guard remaining > 0 else { return }
-            let ready = gs_wait_readable(display.fileDescriptor, Int64((remaining * 1e9).rounded(.up)))
+            let ready = gs_poll_nanoseconds(&descriptor, 1, Int64((remaining * 1e9).rounded(.up)))
             if ready > 0 || (ready < 0 && errno != EINTR) { return }
         }
     }

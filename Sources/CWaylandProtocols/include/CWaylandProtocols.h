@@ -59,9 +59,6 @@ int gs_timerfd_arm_absolute(int fd, int64_t seconds, int64_t nanoseconds);
 int gs_timerfd_disarm(int fd);
 // Sets the calling thread's timer slack (ns; prctl is variadic, which Swift cannot call).
 int gs_set_timer_slack(unsigned long nanoseconds);
-// Waits up to `nanoseconds` for `fd` to be readable (ppoll, whose timeout is finer than poll's
-// milliseconds): 1 readable, 0 timed out, -1 with errno on failure.
-int gs_wait_readable(int fd, int64_t nanoseconds);
 // Reads the expiration count: 0 when the timer has not expired.
 int64_t gs_timerfd_drain(int fd);
 // poll() with a timeout in nanoseconds (ppoll is not in Swift's Glibc import either); a negative

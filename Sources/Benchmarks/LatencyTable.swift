@@ -23,7 +23,13 @@ public struct LatencyTable {
         public var peakResidentMiB: Double?
         /// Milliseconds of CPU per drag.
         public var cpu: Double?
+        /// CPU per drag over weston-simple-touch's in the same round, the median over rounds; nil
+        /// when it did not run.
+        public var cpuRatio: Double?
     }
+
+    /// The client each row's CPU is compared with, round by round.
+    public static let referenceClient = "weston-simple-touch"
 
     /// The rows, in the order the clients were given.
     public let rows: [Row]
@@ -44,20 +50,34 @@ public struct LatencyTable {
                        maxCommitsPerRepaint: perRepaint.max() ?? 0,
                        startup: median(mine.map(\.startup)).map { $0 * 1000 },
                        peakResidentMiB: mine.compactMap(\.peakResident).max().map { Double($0) / 1_048_576 },
-                       cpu: median(mine.map(\.cpu)).map { $0 * 1000 })
+                       cpu: median(mine.map(\.cpu)).map { $0 * 1000 },
+                       cpuRatio: Self.cpuRatio(of: mine, to: runs.filter { $0.client == Self.referenceClient }))
         }
+    }
+
+    /// The median over rounds of `runs`' CPU over `reference`'s, the n-th run of each paired (the
+    /// benchmark runs every client once per round, in turn).
+    ///
+    /// Why per round: this machine's speed drifts by a third within minutes, for every client
+    /// alike; a ratio within one round cancels the drift that a ratio of medians keeps.
+    static func cpuRatio(of runs: [LatencyRun], to reference: [LatencyRun]) -> Double? {
+        let ratios = zip(runs, reference).compactMap { run, base -> Double? in
+            guard let cpu = run.cpu, let baseCPU = base.cpu, baseCPU > 0 else { return nil }
+            return cpu / baseCPU
+        }
+        return Percentile.median(ratios)
     }
 
     /// A Markdown table.
     public var text: String {
         func f(_ value: Double?, _ digits: Int = 1) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         var lines = ["| client | runs | commit p50 / p99 ms | shown p50 / p99 ms | commits per repaint (max) "
-                     + "| startup to mapped ms | peak RSS MiB | CPU per drag ms |",
-                     "|---|---|---|---|---|---|---|---|"]
+                     + "| startup to mapped ms | peak RSS MiB | CPU per drag ms | CPU × simple-touch (rounds' median) |",
+                     "|---|---|---|---|---|---|---|---|---|"]
         for row in rows {
             lines.append("| \(row.client) | \(row.runs) | \(f(row.commitP50)) / \(f(row.commitP99)) "
                          + "| \(f(row.shownP50)) / \(f(row.shownP99)) | \(f(row.commitsPerRepaint, 2)) (\(row.maxCommitsPerRepaint)) "
-                         + "| \(f(row.startup)) | \(f(row.peakResidentMiB)) | \(f(row.cpu)) |")
+                         + "| \(f(row.startup)) | \(f(row.peakResidentMiB)) | \(f(row.cpu)) | \(f(row.cpuRatio, 2)) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -38,12 +38,20 @@ struct LatencyBenchmarkTests {
             // --raw: the same times, one JSON object on one line.
             let line = try run.rawJSONLine()
             #expect(line.hasSuffix("\n") && line.dropLast().split(separator: "\n").count == 1)
-            let raw = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
-            #expect(raw["client"] as? String == run.client)
-            #expect(raw["inputs"] as? [Double] == measurement.inputs)
-            #expect(raw["commits"] as? [Double] == measurement.commits)
-            #expect(raw["repaint_begin"] as? [Double] == measurement.repaints.map(\.begin))
-            #expect(raw["repaint_posted"] as? [Double] == measurement.repaints.map(\.posted))
+            // JSONDecoder, not JSONSerialization: that one reads some 17-digit numbers an ulp off
+            // (34470.557705918996 came back as 34470.55770591899), and these must come back exact.
+            struct RawTimes: Decodable {
+                var client: String
+                var inputs, commits, repaintBegin, repaintPosted: [Double]
+            }
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            let raw = try decoder.decode(RawTimes.self, from: Data(line.utf8))
+            #expect(raw.client == run.client)
+            #expect(raw.inputs == measurement.inputs)
+            #expect(raw.commits == measurement.commits)
+            #expect(raw.repaintBegin == measurement.repaints.map(\.begin))
+            #expect(raw.repaintPosted == measurement.repaints.map(\.posted))
         }
         // Our policy: one commit per repaint; simple-touch commits per event, several per repaint.
         let ours = try #require(runs.first { $0.client == "gesture-sandbox" })

@@ -149,25 +149,51 @@ public final class DeliveryRecorder {
 // MARK: - Deterministic JSON text
 
 /// JSON scalars written the same way on every run and platform.
-enum JSONText {
+public enum JSONText {
     /// Decimal places kept for coordinates and times: micro-units, far below a wl_fixed step (1/256).
     static let fractionDigits = 6
     private static let scale = 1_000_000.0
 
     /// A fixed-point decimal with at most six fraction digits, trailing zeros trimmed; null for non-finite values.
-    static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
+    public static func number(_ value: Double) -> String {
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `number(value)` to `bytes`, making no String: a log written every frame
+    /// (`run --frame-log`) spent most of its time making them.
+    public static func append(_ value: Double, to bytes: inout [UInt8]) {
+        guard value.isFinite else { return bytes.append(contentsOf: "null".utf8) }
         let scaled = (value * scale).rounded()
-        guard abs(scaled) < Double(Int64.max) else { return "null" }  // 2^63: Int64 conversion is safe below it
+        // 2^63: Int64 conversion is safe below it.
+        guard abs(scaled) < Double(Int64.max) else { return bytes.append(contentsOf: "null".utf8) }
         let micros = Int64(scaled)
-        let sign = micros < 0 ? "-" : ""
+        if micros < 0 { bytes.append(UInt8(ascii: "-")) }
         let magnitude = micros.magnitude
-        let whole = magnitude / UInt64(scale), fraction = magnitude % UInt64(scale)
-        guard fraction != 0 else { return "\(micros == 0 ? "" : sign)\(whole)" }
-        var digits = String(fraction)
-        digits = String(repeating: "0", count: fractionDigits - digits.count) + digits
-        while digits.hasSuffix("0") { digits.removeLast() }
-        return "\(sign)\(whole).\(digits)"
+        let unit = UInt64(scale)
+        var whole = magnitude / unit, fraction = magnitude % unit
+        var divisor: UInt64 = 1
+        while whole / divisor >= 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(whole / divisor))
+            whole %= divisor
+            divisor /= 10
+        }
+        guard fraction != 0 else { return }
+        bytes.append(UInt8(ascii: "."))
+        var digits = fractionDigits
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor))
+            fraction %= divisor
+            divisor /= 10
+        }
     }
 
     /// A quoted JSON string with the characters JSON requires escaped.

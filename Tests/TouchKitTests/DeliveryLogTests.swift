@@ -69,4 +69,20 @@ import TouchKit
                                                          reason: .noHitView, location: Point(x: -0.0000004, y: -2.5e-5)))
         #expect(entry.jsonLine == #"{"kind":"withheld","t":4294967.295,"id":-1,"view":null,"reason":"noHitView","x":0,"y":-0.000025}"#)
     }
+
+    @Test func numbersAreMicroDecimalsAndWhatJSONCannotHoldIsNull() {
+        let cases: [(Double, String)] = [
+            // A real CLOCK_MONOTONIC time, 47 days after boot, rounded to the microsecond both ways.
+            (4_084_021.553_118_4, "4084021.553118"), (4_084_021.553_118_6, "4084021.553119"),
+            (12, "12"), (101.5, "101.5"), (0, "0"), (0.000_005, "0.000005"), (1_234_567.000_001, "1234567.000001"),
+            (-3.25, "-3.25"), (-0.000_000_4, "0"), (0.000_000_4, "0"), (-1_000_000, "-1000000"),
+            (.infinity, "null"), (-.infinity, "null"), (.nan, "null"), (1e20, "null"),
+        ]
+        for (value, text) in cases {
+            #expect(JSONText.number(value) == text, "\(value)")
+            var bytes: [UInt8] = Array("x".utf8)
+            JSONText.append(value, to: &bytes)
+            #expect(bytes == Array(("x" + text).utf8), "appended after what was there")
+        }
+    }
 }

@@ -30,7 +30,7 @@ struct FrameLogEntry: Equatable {
             bytes.append(UInt8(ascii: "\""))
             bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
             bytes.append(contentsOf: "\":".utf8)
-            Self.appendMicroDecimal(value, to: &bytes)
+            if let value { JSONText.append(value, to: &bytes) } else { bytes.append(contentsOf: "null".utf8) }
         }
         bytes.append(UInt8(ascii: "{"))
         field("committed", committed, first: true)
@@ -41,38 +41,6 @@ struct FrameLogEntry: Equatable {
         field("finger_x", finger?.x)
         field("finger_y", finger?.y)
         bytes.append(UInt8(ascii: "}"))
-    }
-
-    /// `value` rounded to the microsecond (or 10⁻⁶ px) as a JSON number, at least one decimal
-    /// ("12.0", "8000.1172"); `null` for nil or a value JSON cannot hold.
-    ///
-    /// Why: a Double's shortest form, made by string interpolation each frame, was most of what
-    /// logging a frame cost, and time written finer than microseconds says nothing here.
-    static func appendMicroDecimal(_ value: Double?, to bytes: inout [UInt8]) {
-        guard let value, value.isFinite else { return bytes.append(contentsOf: "null".utf8) }
-        let scaled = (abs(value) * 1e6).rounded()
-        guard scaled < 9e15 else { return bytes.append(contentsOf: "\(value)".utf8) }
-        let micros = Int64(scaled)
-        if value < 0, micros != 0 { bytes.append(UInt8(ascii: "-")) }
-        var digits: [UInt8] = []
-        var whole = micros / 1_000_000
-        repeat {
-            digits.append(UInt8(ascii: "0") + UInt8(whole % 10))
-            whole /= 10
-        } while whole > 0
-        bytes.append(contentsOf: digits.reversed())
-        bytes.append(UInt8(ascii: "."))
-        var fraction = micros % 1_000_000, width = 6
-        while width > 1, fraction % 10 == 0 {
-            fraction /= 10
-            width -= 1
-        }
-        var divisor: Int64 = 1
-        for _ in 1..<width { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(fraction / divisor % 10))
-            divisor /= 10
-        }
     }
 }
 

@@ -28,6 +28,8 @@ public struct LiveOptions {
     public var showsHUD = true
     /// Predict touches for the presentation time (`Event.predictedTouches(for:)`); off: always empty.
     public var predictsTouches = true
+    /// How far past a touch's newest sample predictions reach at most (s); nil: `TouchPredictor`'s own.
+    public var predictionLead: Double?
     /// Where to write one JSON line per presented frame: what it drew of the first finger (`FrameLog`).
     public var frameLogPath: String?
     /// The toplevel's title (xdg_toplevel.set_title).

@@ -49,6 +49,7 @@ public final class LiveSession: WaylandAppDelegate {
     private var lastReasons: [RecognizerKey: String] = [:]
     /// Whether touches are predicted, and the presentation times they are predicted for.
     private let predictsTouches: Bool
+    private let predictionLead: Double?
     private var targetClock = PresentationTargetClock()
     /// CLOCK_MONOTONIC minus trace time, as of the latest presentation target.
     private var traceToMonotonic: Double?
@@ -78,6 +79,7 @@ public final class LiveSession: WaylandAppDelegate {
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
         predictsTouches = options.predictsTouches
+        predictionLead = options.predictionLead
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
             if case .transition(let step) = entry {
@@ -369,7 +371,9 @@ public final class LiveSession: WaylandAppDelegate {
 
     /// Makes `host`'s events predict for the presentation time wp_presentation expects (or not at all).
     private func aimPredictions(of host: SceneHost) {
-        host.application.predictor = predictsTouches ? TouchPredictor() : nil
+        var predictor = TouchPredictor()
+        if let predictionLead { predictor.longestLead = predictionLead }
+        host.application.predictor = predictsTouches ? predictor : nil
         host.application.presentationTime = { [unowned self] _ in presentationTarget() }
     }
 

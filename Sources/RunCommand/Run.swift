@@ -37,6 +37,9 @@ public struct Run: ParsableCommand {
     @Flag(name: .customLong("no-prediction"), help: "Predict no touches: Event.predictedTouches(for:) is empty (the ink scene draws no predicted segment).")
     var noPrediction = false
 
+    @Option(name: .customLong("prediction-lead"), help: ArgumentHelp("Predict touches at most this far past their newest sample (default \(Run.defaultPredictionLead); 1 to \(Run.longestPredictionLead)). Longer draws nearer a moving finger and further past one that stops at once (docs/latency.md).", valueName: "ms"))
+    var predictionLead: Double?
+
     @Option(help: ArgumentHelp("Write one JSON line per presented frame here: commit and presentation times (CLOCK_MONOTONIC s), the first finger's position as drawn and the time it was predicted for (docs/latency.md).", valueName: "file"))
     var frameLog: String?
 
@@ -80,7 +83,18 @@ public struct Run: ParsableCommand {
         if touchAction == "destroy-window", secondWindow == nil {
             throw ValidationError("--on-touch destroy-window needs --second-window WxH")
         }
+        if let predictionLead {
+            guard (1...Double(Self.longestPredictionLead)).contains(predictionLead) else {
+                throw ValidationError("--prediction-lead must be 1 to \(Self.longestPredictionLead) ms, found \(predictionLead)")
+            }
+            if noPrediction { throw ValidationError("--prediction-lead needs prediction; --no-prediction turns it off") }
+        }
     }
+
+    /// The prediction lead without `--prediction-lead` (ms).
+    static let defaultPredictionLead = Int((TouchPredictor().longestLead * 1000).rounded())
+    /// The longest `--prediction-lead`: beyond it the predictor predicts nothing at all (ms).
+    static let longestPredictionLead = Int((TouchPredictor().maximumLead * 1000).rounded())
 
     /// `WxH` as a size, nil when malformed or outside 1…16384.
     public static func size(_ text: String) -> Size? {
@@ -98,6 +112,7 @@ public struct Run: ParsableCommand {
         options.traceArena = sceneOptions.traceArena
         options.showsHUD = !noHUD
         options.predictsTouches = !noPrediction
+        options.predictionLead = predictionLead.map { $0 / 1000 }
         options.frameLogPath = frameLog
         options.title = title
         options.appID = appID

@@ -18,7 +18,8 @@ import TouchKit
 /// knows for `run` is in the table and that both parses agree.
 public enum RunQuickParse {
     /// The options that take a value, by long name, and what each sets.
-    static let valueOptions: [String: @Sendable (inout Run, String) -> Void] = [
+    /// Each throws for a value ArgumentParser would refuse to convert (it then reads the line itself).
+    static let valueOptions: [String: @Sendable (inout Run, String) throws -> Void] = [
         "scene": { $0.sceneOptions.scene = $1 },
         "profile": { $0.sceneOptions.profile = $1 },
         "display": { $0.display = $1 },
@@ -33,7 +34,16 @@ public enum RunQuickParse {
         "window-size": { $0.windowSize = $1 },
         "second-window": { $0.secondWindow = $1 },
         "on-touch": { $0.touchAction = $1 },
+        "prediction-lead": { $0.predictionLead = try number($1) },
     ]
+
+    /// Not a number, as ArgumentParser's `Double` conversion reads one.
+    struct NotANumber: Error {}
+
+    private static func number(_ text: String) throws -> Double {
+        guard let value = Double(text) else { throw NotANumber() }
+        return value
+    }
 
     /// The flags, by long name, and what each sets.
     static let flags: [String: @Sendable (inout Run) -> Void] = [
@@ -58,6 +68,7 @@ public enum RunQuickParse {
         run.screenshot = nil
         run.noHUD = false
         run.noPrediction = false
+        run.predictionLead = nil
         run.frameLog = nil
         run.title = "gesture-sandbox"
         run.appID = "gesture-sandbox"
@@ -103,7 +114,7 @@ public enum RunQuickParse {
                     value = arguments[index]
                     index += 1
                 }
-                set(&run, value)
+                do { try set(&run, value) } catch { return nil }
             } else {
                 return nil
             }

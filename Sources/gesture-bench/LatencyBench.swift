@@ -2,6 +2,7 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 import Live
+import TouchKit
 import TouchStream
 
 /// `gesture-bench latency`: input → on-screen latency of touch clients under the harness weston.
@@ -30,6 +31,8 @@ struct LatencyBench: ParsableCommand {
     var raw: String?
     @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, and rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting. See docs/latency.md."))
     var effective = false
+    @Option(name: .customLong("prediction-lead"), help: ArgumentHelp("The ink scene's prediction lead: gesture-sandbox-ink runs with run --prediction-lead MS (default: run's own). See docs/latency.md.", valueName: "ms"))
+    var predictionLead: Double?
 
     /// How long `--effective` rests the finger after its last motion (s).
     static let effectiveHold = 0.1
@@ -41,6 +44,10 @@ struct LatencyBench: ParsableCommand {
         }
         if steady != nil, raw != nil { throw ValidationError("--raw writes the drags' times; --steady has none") }
         if steady != nil, effective { throw ValidationError("--effective measures drags; --steady has none") }
+        let longestLead = TouchPredictor().maximumLead * 1000
+        if let predictionLead, !(1...longestLead).contains(predictionLead) {
+            throw ValidationError("--prediction-lead must be 1 to \(Int(longestLead)) ms, as run's, found \(predictionLead)")
+        }
     }
 
     func run() throws {
@@ -49,7 +56,7 @@ struct LatencyBench: ParsableCommand {
         benchmark.motionFrames = frames
         benchmark.frameInterval = interval / 1000
         if effective { benchmark.holdBeforeUp = Self.effectiveHold }
-        let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable())
+        let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable(), predictionLead: predictionLead)
         let wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
         if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
             throw ValidationError("unknown client \(unknown); known: \(known.map(\.name).joined(separator: ", "))")
@@ -67,7 +74,8 @@ struct LatencyBench: ParsableCommand {
         // Opened first: a path that cannot be written fails before minutes of measuring.
         let rawOutput = try raw.map { try OutputTarget(path: $0) }
         print("latency: \(rounds) rounds × \(chosen.count) clients, drag of \(frames) motion frames every \(interval) ms, "
-              + "weston headless \(benchmark.width)×\(benchmark.height)")
+              + "weston headless \(benchmark.width)×\(benchmark.height)"
+              + (predictionLead.map { ", gesture-sandbox-ink predicting \($0) ms ahead at most" } ?? ""))
         let runs: [LatencyRun]
         do {
             runs = try benchmark.run(chosen)
@@ -120,12 +128,14 @@ enum LatencyClients {
         return FileManager.default.isExecutableFile(atPath: sibling) ? sibling : "gesture-sandbox"
     }
 
-    static func all(sandbox: String) -> [LatencyClient] {
-        [
+    /// Every client; `predictionLead` (ms) is the ink client's `run --prediction-lead`, nil: run's default.
+    static func all(sandbox: String, predictionLead: Double? = nil) -> [LatencyClient] {
+        let lead = predictionLead.map { ["--prediction-lead", "\($0)"] } ?? []
+        return [
             LatencyClient(name: "gesture-sandbox", executable: sandbox, arguments: ["run", "--scene", "touchdemo"],
                           dragStart: (100, 100), writesFrameLog: true),  // on the top-left square, which follows the finger
             // Inks every coalesced sample and draws the predicted segment to the presentation time.
-            LatencyClient(name: "gesture-sandbox-ink", executable: sandbox, arguments: ["run", "--scene", "ink"],
+            LatencyClient(name: "gesture-sandbox-ink", executable: sandbox, arguments: ["run", "--scene", "ink"] + lead,
                           dragStart: (400, 200), writesFrameLog: true),
             LatencyClient(name: "gesture-sandbox-ink-no-prediction", executable: sandbox,
                           arguments: ["run", "--scene", "ink", "--no-prediction"], dragStart: (400, 200), writesFrameLog: true),

@@ -77,6 +77,9 @@ struct LatencyBenchmarkTests {
         let clients = [
             LatencyClient(name: "ink", executable: sandbox, arguments: ["run", "--scene", "ink"], dragStart: (400, 200),
                           writesFrameLog: true),
+            LatencyClient(name: "ink-short-lead", executable: sandbox,
+                          arguments: ["run", "--scene", "ink", "--prediction-lead", "2"], dragStart: (400, 200),
+                          writesFrameLog: true),
             LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
         ]
         let runs = try benchmark.run(clients)
@@ -99,6 +102,14 @@ struct LatencyBenchmarkTests {
         }
         let lag = ink.effectiveLag
         #expect(!lag.samples.isEmpty && lag.samples.contains(where: \.atStop))
+        // The finger stops at once from about 190 to 260 px/s: the frame drawn from its last motion
+        // overshoots by that speed times the lead, 18 ms by default and 2 ms with --prediction-lead 2.
+        let stopOvershoot = lag.samples.filter(\.atStop).map(\.overshoot).max() ?? 0
+        #expect(stopOvershoot > 2, "overshoot after the stop \(stopOvershoot) px with the default lead")
+        let short = try #require(runs.first { $0.client == "ink-short-lead" })
+        #expect(try #require(short.loggedFrames).contains { $0.aimed != nil }, "no frame drew a prediction")
+        let shortStop = short.effectiveLag.samples.filter(\.atStop).map(\.overshoot)
+        #expect(!shortStop.isEmpty && shortStop.allSatisfy { $0 < 1 }, "overshoot after the stop \(shortStop) px, lead 2 ms")
         // simple-touch's estimated frames show injected positions: never off the path.
         let simple = try #require(runs.first { $0.client == "weston-simple-touch" })
         #expect(simple.loggedFrames == nil)

@@ -9,7 +9,7 @@ import Testing
     private func fields(_ run: Run) -> [String] {
         [run.sceneOptions.scene, run.sceneOptions.profile, "\(run.sceneOptions.traceArena)", "\(run.display as Any)",
          "\(run.record as Any)", "\(run.log as Any)", "\(run.state as Any)", "\(run.screenshot as Any)", "\(run.noHUD)",
-         "\(run.noPrediction)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
+         "\(run.noPrediction)", "\(run.predictionLead as Any)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
          "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)"]
     }
 
@@ -34,6 +34,7 @@ import Testing
          "--app-id", "b", "--surface-prefix", "b/", "--window-size", "800x600", "--second-window", "300x200",
          "--on-touch", "destroy-window", "--subsurface"],
         ["--title", "", "--surface-prefix=a=b", "--on-touch", "destroy-subsurface", "--subsurface"],
+        ["--scene", "ink", "--prediction-lead", "16.5"], ["--prediction-lead=1"], ["--prediction-lead", "50"],
     ])
     func theTableReadsWhatArgumentParserReads(arguments: [String]) throws {
         let quick = try #require(RunQuickParse.parse(arguments))
@@ -46,8 +47,23 @@ import Testing
         ["--no-hud=true"], ["--title="], ["--scene", "ink", "--scene", "swipe"], ["ink"], ["--"], ["-s", "ink"],
         ["--scene", "nosuch"], ["--profile", "nosuch"], ["--window-size", "0x5"],
         ["--on-touch", "destroy-window"], ["--on-touch", "explode"], ["--surface-prefix", "-x"],
+        ["--prediction-lead", "abc"], ["--prediction-lead", "0"], ["--prediction-lead", "50.5"],
+        ["--prediction-lead", "nan"], ["--prediction-lead", "16", "--no-prediction"],
     ])
     func anythingElseIsLeftToArgumentParser(arguments: [String]) {
         #expect(RunQuickParse.parse(arguments) == nil)
+    }
+
+    @Test(arguments: [
+        (["--prediction-lead", "0"], "--prediction-lead must be 1 to 50 ms, found 0.0"),
+        (["--prediction-lead", "16", "--no-prediction"], "--prediction-lead needs prediction; --no-prediction turns it off"),
+    ])
+    func aLeadOutsideItsRangeOrWithoutPredictionIsRefusedWithWhy(arguments: [String], message: String) {
+        do {
+            _ = try Run.parse(arguments)
+            Issue.record("\(arguments) was accepted")
+        } catch {
+            #expect(Run.message(for: error) == message)
+        }
     }
 }

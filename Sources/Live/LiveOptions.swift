@@ -30,6 +30,16 @@ public struct LiveOptions {
     public var predictsTouches = true
     /// How far past a touch's newest sample predictions reach at most (s); nil: `TouchPredictor`'s own.
     public var predictionLead: Double?
+    /// The `--prediction-lead` values accepted (ms): past the longest the predictor predicts nothing at all.
+    public static let predictionLeadRange = 1...TouchPredictor().maximumLead * 1000
+
+    /// The predictor these options ask for; nil when prediction is off.
+    public var predictor: TouchPredictor? {
+        guard predictsTouches else { return nil }
+        var predictor = TouchPredictor()
+        if let predictionLead { predictor.longestLead = predictionLead }
+        return predictor
+    }
     /// Where to write one JSON line per presented frame: what it drew of the first finger (`FrameLog`).
     public var frameLogPath: String?
     /// The toplevel's title (xdg_toplevel.set_title).

@@ -47,9 +47,8 @@ public final class LiveSession: WaylandAppDelegate {
     private var controls = WindowControls()
     /// Each recognizer's last reason, for the HUD's recognizer panel.
     private var lastReasons: [RecognizerKey: String] = [:]
-    /// Whether touches are predicted, and the presentation times they are predicted for.
-    private let predictsTouches: Bool
-    private let predictionLead: Double?
+    /// The predictor events use (nil: prediction off); they predict for the presentation times below.
+    private let predictor: TouchPredictor?
     private var targetClock = PresentationTargetClock()
     /// CLOCK_MONOTONIC minus trace time, as of the latest presentation target.
     private var traceToMonotonic: Double?
@@ -78,8 +77,7 @@ public final class LiveSession: WaylandAppDelegate {
         let size = Size(width: Double(app.logicalSize.width), height: Double(app.logicalSize.height))
         host = Self.makeHost(sceneType: options.sceneType, size: size, profile: options.profile, clock: clock,
                              recorder: recorder)
-        predictsTouches = options.predictsTouches
-        predictionLead = options.predictionLead
+        predictor = options.predictor
         let traceArena = options.traceArena
         recorder.onEntry = { [unowned self] entry in
             if case .transition(let step) = entry {
@@ -313,7 +311,7 @@ public final class LiveSession: WaylandAppDelegate {
         if !holding {
             snapshot.latency = presentLatency.line
             snapshot.prediction = (host.scene as? InkScene).map { ink in
-                predictsTouches ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
+                predictor != nil ? ink.canvas.meter.line ?? "prediction: no prediction checked yet" : "prediction off"
             }
             snapshot.toolkitModels = toolkitModels?.lines ?? []
         }
@@ -371,9 +369,7 @@ public final class LiveSession: WaylandAppDelegate {
 
     /// Makes `host`'s events predict for the presentation time wp_presentation expects (or not at all).
     private func aimPredictions(of host: SceneHost) {
-        var predictor = TouchPredictor()
-        if let predictionLead { predictor.longestLead = predictionLead }
-        host.application.predictor = predictsTouches ? predictor : nil
+        host.application.predictor = predictor
         host.application.presentationTime = { [unowned self] _ in presentationTarget() }
     }
 

@@ -84,7 +84,7 @@ public struct Run: ParsableCommand {
             throw ValidationError("--on-touch destroy-window needs --second-window WxH")
         }
         if let predictionLead {
-            guard (1...Double(Self.longestPredictionLead)).contains(predictionLead) else {
+            guard LiveOptions.predictionLeadRange.contains(predictionLead) else {
                 throw ValidationError("--prediction-lead must be 1 to \(Self.longestPredictionLead) ms, found \(predictionLead)")
             }
             if noPrediction { throw ValidationError("--prediction-lead needs prediction; --no-prediction turns it off") }
@@ -93,8 +93,8 @@ public struct Run: ParsableCommand {
 
     /// The prediction lead without `--prediction-lead` (ms).
     static let defaultPredictionLead = Int((TouchPredictor().longestLead * 1000).rounded())
-    /// The longest `--prediction-lead`: beyond it the predictor predicts nothing at all (ms).
-    static let longestPredictionLead = Int((TouchPredictor().maximumLead * 1000).rounded())
+    /// The longest `--prediction-lead` (ms).
+    static let longestPredictionLead = Int(LiveOptions.predictionLeadRange.upperBound.rounded())
 
     /// `WxH` as a size, nil when malformed or outside 1…16384.
     public static func size(_ text: String) -> Size? {

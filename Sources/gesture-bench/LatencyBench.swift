@@ -2,7 +2,6 @@ import ArgumentParser
 import Benchmarks
 import Foundation
 import Live
-import TouchKit
 import TouchStream
 
 /// `gesture-bench latency`: input → on-screen latency of touch clients under the harness weston.
@@ -44,9 +43,9 @@ struct LatencyBench: ParsableCommand {
         }
         if steady != nil, raw != nil { throw ValidationError("--raw writes the drags' times; --steady has none") }
         if steady != nil, effective { throw ValidationError("--effective measures drags; --steady has none") }
-        let longestLead = TouchPredictor().maximumLead * 1000
-        if let predictionLead, !(1...longestLead).contains(predictionLead) {
-            throw ValidationError("--prediction-lead must be 1 to \(Int(longestLead)) ms, as run's, found \(predictionLead)")
+        let range = LiveOptions.predictionLeadRange
+        if let predictionLead, !range.contains(predictionLead) {
+            throw ValidationError("--prediction-lead must be 1 to \(Int(range.upperBound)) ms, as run's, found \(predictionLead)")
         }
     }
 

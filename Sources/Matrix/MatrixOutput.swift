@@ -84,15 +84,18 @@ public enum MatrixOutput {
             let result = try produce(temporary)
             try write(result, into: temporary, toolVersion: options.toolVersion)
             try side.write(result, folder: directory, options: options)
-            if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
-            guard rename(temporary, target) == 0 else {
-                throw RuntimeError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
+            try MatrixInterruption.shared.publish {
+                if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
+                guard rename(temporary, target) == 0 else {
+                    throw RuntimeError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
+                }
+                try side.commit()
             }
-            try side.commit()
             return result
         } catch {
             side.discard()
             try? manager.removeItem(atPath: temporary)
+            MatrixInterruption.shared.waitIfInterrupted()
             throw error
         }
     }

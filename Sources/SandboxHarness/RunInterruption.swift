@@ -18,6 +18,7 @@ public final class RunInterruption: @unchecked Sendable {
     private var sessions: [ObjectIdentifier: any StoppableSession] = [:]
     private var folders: [String] = []
     private var sources: [DispatchSourceSignal] = []
+    private var interrupting = false
     private let message: String
 
     /// `message` is the line written to standard error after stopping (without the program name).
@@ -38,16 +39,67 @@ public final class RunInterruption: @unchecked Sendable {
     }
 
     /// A session to stop if the run is interrupted.
-    public func add(_ session: any StoppableSession) { locked { sessions[ObjectIdentifier(session)] = session } }
+    public func add(_ session: any StoppableSession) {
+        // One registered after the handler took its list would outlive the run.
+        let late = locked { () -> Bool in
+            if interrupting { return true }
+            sessions[ObjectIdentifier(session)] = session
+            return false
+        }
+        if late {
+            session.stop()
+            waitForExit()
+        }
+    }
     /// The session has stopped: leave it alone.
     public func remove(_ session: any StoppableSession) { locked { sessions[ObjectIdentifier(session)] = nil } }
     /// A folder to remove if the run is interrupted.
-    public func add(folder: String) { locked { folders.append(folder) } }
+    public func add(folder: String) {
+        let late = locked { () -> Bool in
+            if interrupting { return true }
+            folders.append(folder)
+            return false
+        }
+        if late {
+            try? FileManager.default.removeItem(atPath: folder)
+            waitForExit()
+        }
+    }
     /// The folder is finished (or gone): leave it alone.
     public func remove(folder: String) { locked { folders.removeAll { $0 == folder } } }
 
+    /// Runs `body`, the step that puts a run's output in place, unless the run is being
+    /// interrupted; then it waits for the interruption to end the process instead, so an
+    /// interrupted run never leaves a finished-looking folder.
+    public func publish<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        if interrupting {
+            lock.unlock()
+            waitForExit()
+        }
+        defer { lock.unlock() }
+        return try body()
+    }
+
+    /// Waits for the interruption to end the process if one is under way. A run calls it on its
+    /// way out: the handler stopping its toolkits or compositors makes the run fail, and without
+    /// this wait that failure's exit status could win the race against 130.
+    public func waitIfInterrupted() {
+        if locked({ interrupting }) { waitForExit() }
+    }
+
+    private func waitForExit() -> Never {
+        while true { sleep(60) }
+    }
+
     private func interrupted() {
-        let (running, partial) = locked { (Array(sessions.values), folders) }
+        // A second signal (Ctrl-C pressed twice, or SIGTERM after SIGINT) leaves the first to finish.
+        let taken = locked { () -> ([any StoppableSession], [String])? in
+            if interrupting { return nil }
+            interrupting = true
+            return (Array(sessions.values), folders)
+        }
+        guard let (running, partial) = taken else { return }
         for session in running { session.stop() }
         for folder in partial { try? FileManager.default.removeItem(atPath: folder) }
         FileHandle.standardError.write(Data("\ngesture-sandbox: \(message)\n".utf8))

@@ -96,6 +96,28 @@ final class MultiSurfaceWeston {
         try harness.dispatch(for: Self.settle)
     }
 
+    /// Runs `body` with `client` stopped (SIGSTOP), so that what weston sends it meanwhile waits in
+    /// its socket however busy the machine is; then lets it go on and read it all.
+    func whileStopped(_ client: ChildProcess, _ body: () throws -> Void) throws {
+        kill(client.pid, SIGSTOP)
+        defer { kill(client.pid, SIGCONT) }
+        let deadline = MonotonicClock.now() + Self.timeout
+        while Self.state(of: client.pid) != "T" {
+            guard MonotonicClock.now() < deadline else { throw HarnessError("pid \(client.pid) did not stop on SIGSTOP") }
+            usleep(1000)
+        }
+        try body()
+        kill(client.pid, SIGCONT)
+        try harness.dispatch(for: Self.settle)
+    }
+
+    /// The state letter of `pid` in /proc (R, S, T, …).
+    private static func state(of pid: Int32) -> Character? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return nil }
+        return stat[close...].dropFirst(2).first
+    }
+
     /// Ends `client` with SIGTERM (it finishes its outputs) and reads its trace.
     func finish(_ client: ChildProcess, trace: String) throws -> [RawRecord] {
         let ended = client.terminate(timeout: Self.timeout)

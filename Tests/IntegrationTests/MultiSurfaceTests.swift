@@ -45,8 +45,11 @@ struct MultiSurfaceTests {
     func popupGrabOnAStaleSerial() throws {
         let weston = try MultiSurfaceWeston(shell: "kiosk-shell.so")
         let client = try weston.launch(trace: "stale.jsonl", ["--on-touch", "popup"])
-        // Both taps reach weston before our client asks for the grab with the first one's serial.
-        try weston.inject("down 0 50 50; frame; up 0; frame; down 1 600 600; frame; up 1; frame")
+        // Both taps reach weston before our client asks for the grab with the first one's serial:
+        // held stopped, it cannot ask sooner, however the machine schedules it.
+        try weston.whileStopped(client) {
+            try weston.inject("down 0 50 50; frame; up 0; frame; down 1 600 600; frame; up 1; frame")
+        }
         let records = try weston.finish(client, trace: "stale.jsonl")
         let events = surfaceEvents(records)
         let done = try #require(events.first { $0.kind == .popupDone }, "\(events.map(\.kind))")

@@ -38,13 +38,16 @@ public enum ToolkitsOutput {
             let result = produce()
             try write(result, into: temporary, toolVersion: toolVersion)
             try check(directory)
-            if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
-            guard rename(temporary, target) == 0 else {
-                throw OracleError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
+            try ToolkitInterruption.shared.publish {
+                if manager.fileExists(atPath: target) { try manager.removeItem(atPath: target) }
+                guard rename(temporary, target) == 0 else {
+                    throw OracleError("\(directory): cannot rename \(temporary): \(String(cString: strerror(errno)))")
+                }
             }
             return result
         } catch {
             try? manager.removeItem(atPath: temporary)
+            ToolkitInterruption.shared.waitIfInterrupted()
             throw error
         }
     }

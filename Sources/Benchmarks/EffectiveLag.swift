@@ -77,14 +77,25 @@ public struct PresentedFrame: Sendable {
     /// When weston posted the repaint that took it (`core_repaint_posted`), when known: what the
     /// shown-latency columns call on screen.
     public var posted: Double?
+    /// The finger's newest delivered location when the frame was drawn, when the client logs it.
+    public var finger: Point?
 
     /// Creates a frame.
-    public init(presented: Double, drawn: Point, aimed: Double? = nil, committed: Double? = nil, posted: Double? = nil) {
+    public init(presented: Double, drawn: Point, aimed: Double? = nil, committed: Double? = nil, posted: Double? = nil,
+                finger: Point? = nil) {
         self.presented = presented
         self.drawn = drawn
         self.aimed = aimed
         self.committed = committed
         self.posted = posted
+        self.finger = finger
+    }
+
+    /// How far a predicted drawing is ahead of the newest delivered location (px): nil when the
+    /// frame drew no prediction or the finger is not known.
+    public var predictedAhead: Double? {
+        guard aimed != nil, let finger else { return nil }
+        return ((drawn.x - finger.x) * (drawn.x - finger.x) + (drawn.y - finger.y) * (drawn.y - finger.y)).squareRoot()
     }
 }
 
@@ -192,8 +203,9 @@ enum FrameLogReader {
             }
             func number(_ key: String) -> Double? { (object[key] as? NSNumber)?.doubleValue }
             guard let presented = number("presented"), let x = number("x"), let y = number("y") else { continue }
+            let finger = number("finger_x").flatMap { fx in number("finger_y").map { Point(x: fx, y: $0) } }
             frames.append(PresentedFrame(presented: presented, drawn: Point(x: x, y: y), aimed: number("aimed"),
-                                         committed: number("committed")))
+                                         committed: number("committed"), finger: finger))
         }
         return frames
     }

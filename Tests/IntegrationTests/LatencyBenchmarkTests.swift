@@ -102,12 +102,15 @@ struct LatencyBenchmarkTests {
         }
         let lag = ink.effectiveLag
         #expect(!lag.samples.isEmpty && lag.samples.contains(where: \.atStop))
-        // The finger stops at once from about 190 to 260 px/s: the frame drawn from its last motion
-        // overshoots by that speed times the lead, 18 ms by default and 2 ms with --prediction-lead 2.
-        let stopOvershoot = lag.samples.filter(\.atStop).map(\.overshoot).max() ?? 0
-        #expect(stopOvershoot > 2, "overshoot after the stop \(stopOvershoot) px with the default lead")
+        // The finger moves at 190 to 265 px/s. A prediction reaches at most the lead past the newest
+        // sample: 18 ms (about 4.7 px) by default, 2 ms (0.5 px) with --prediction-lead 2. How far
+        // each frame actually reached depends on when it was drawn, so only the bounds are asserted:
+        // some default frame well past 2 ms, no short-lead frame past 1 px, at the stop or anywhere.
+        let reach = frames.compactMap(\.predictedAhead)
+        #expect(reach.count >= 5 && reach.max()! > 2, "default lead: predictions \(reach) px ahead of the finger")
         let short = try #require(runs.first { $0.client == "ink-short-lead" })
-        #expect(try #require(short.loggedFrames).contains { $0.aimed != nil }, "no frame drew a prediction")
+        let shortReach = try #require(short.loggedFrames).compactMap(\.predictedAhead)
+        #expect(shortReach.count >= 5 && shortReach.allSatisfy { $0 < 1 }, "lead 2 ms: predictions \(shortReach) px ahead")
         let shortStop = short.effectiveLag.samples.filter(\.atStop).map(\.overshoot)
         #expect(!shortStop.isEmpty && shortStop.allSatisfy { $0 < 1 }, "overshoot after the stop \(shortStop) px, lead 2 ms")
         // simple-touch's estimated frames show injected positions: never off the path.

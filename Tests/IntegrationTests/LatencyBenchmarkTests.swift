@@ -105,7 +105,7 @@ struct LatencyBenchmarkTests {
         // The finger moves at 190 to 265 px/s. A prediction reaches at most the lead past the newest
         // sample: 18 ms (about 4.7 px) by default, 2 ms (0.5 px) with --prediction-lead 2. How far
         // each frame actually reached depends on when it was drawn, so only the bounds are asserted:
-        // some default frame well past 2 ms, no short-lead frame past 1 px, at the stop or anywhere.
+        // some default frame past 2 px, no short-lead frame past 1 px, at the stop or anywhere.
         let reach = frames.compactMap(\.predictedAhead)
         #expect(reach.count >= 5 && reach.max()! > 2, "default lead: predictions \(reach) px ahead of the finger")
         let short = try #require(runs.first { $0.client == "ink-short-lead" })

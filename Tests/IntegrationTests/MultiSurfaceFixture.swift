@@ -100,13 +100,17 @@ final class MultiSurfaceWeston {
     /// its socket however busy the machine is; then lets it go on and read it all.
     func whileStopped(_ client: ChildProcess, _ body: () throws -> Void) throws {
         kill(client.pid, SIGSTOP)
-        defer { kill(client.pid, SIGCONT) }
-        let deadline = MonotonicClock.now() + Self.timeout
-        while Self.state(of: client.pid) != "T" {
-            guard MonotonicClock.now() < deadline else { throw HarnessError("pid \(client.pid) did not stop on SIGSTOP") }
-            usleep(1000)
+        do {
+            let deadline = MonotonicClock.now() + Self.timeout
+            while Self.state(of: client.pid) != "T" {
+                guard MonotonicClock.now() < deadline else { throw HarnessError("pid \(client.pid) did not stop on SIGSTOP") }
+                usleep(1000)
+            }
+            try body()
+        } catch {
+            kill(client.pid, SIGCONT)
+            throw error
         }
-        try body()
         kill(client.pid, SIGCONT)
         try harness.dispatch(for: Self.settle)
     }

@@ -41,12 +41,7 @@ public final class RunInterruption: @unchecked Sendable {
     /// A session to stop if the run is interrupted.
     public func add(_ session: any StoppableSession) {
         // One registered after the handler took its list would outlive the run.
-        let late = locked { () -> Bool in
-            if interrupting { return true }
-            sessions[ObjectIdentifier(session)] = session
-            return false
-        }
-        if late {
+        if !registered({ sessions[ObjectIdentifier(session)] = session }) {
             session.stop()
             waitForExit()
         }
@@ -55,12 +50,7 @@ public final class RunInterruption: @unchecked Sendable {
     public func remove(_ session: any StoppableSession) { locked { sessions[ObjectIdentifier(session)] = nil } }
     /// A folder to remove if the run is interrupted.
     public func add(folder: String) {
-        let late = locked { () -> Bool in
-            if interrupting { return true }
-            folders.append(folder)
-            return false
-        }
-        if late {
+        if !registered({ folders.append(folder) }) {
             try? FileManager.default.removeItem(atPath: folder)
             waitForExit()
         }
@@ -86,6 +76,15 @@ public final class RunInterruption: @unchecked Sendable {
     /// this wait that failure's exit status could win the race against 130.
     public func waitIfInterrupted() {
         if locked({ interrupting }) { waitForExit() }
+    }
+
+    /// Runs `record` under the lock unless the handler has begun; false when it has.
+    private func registered(_ record: () -> Void) -> Bool {
+        locked {
+            if interrupting { return false }
+            record()
+            return true
+        }
     }
 
     private func waitForExit() -> Never {

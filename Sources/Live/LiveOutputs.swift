@@ -15,7 +15,7 @@ import WaylandClient
 /// The command's outputs are one group: all opened before the window appears (a bad path shows no
 /// window and writes nothing), all put in place together on every way out (q, Escape, the close
 /// button, SIGINT, SIGTERM, SIGHUP, compositor gone); until then they exist only as `.partial`.
-/// The recording outranks the group: a write error cuts it to its last whole record and it is
+/// The recording outranks the group: a write error cuts it to its last whole frame and it is
 /// still put in place with the others; when another output fails at the end, or a crash ends the
 /// process, the recording alone is put in place (the other outputs can be made again from it with
 /// `replay`). Recordings started with the record key and on-demand screenshots are outputs of
@@ -202,8 +202,8 @@ final class LiveOutputs {
             try openTrace(path).finish()
             return nil
         } catch {
-            // Cut to its last whole record (TraceWriter) and still put in place with the group.
-            return RuntimeError("recording stopped: \(error); the trace up to its last whole record is in \(path)")
+            // Cut to its last whole frame (TraceWriter) and still put in place with the group.
+            return RuntimeError("recording stopped: \(error); the trace up to its last whole frame is in \(path)")
         }
     }
 
@@ -259,8 +259,8 @@ final class LiveOutputs {
         if case .writing(let trace) = recording {
             trace.finishAfterError()
             saved = path == commandLinePath
-                ? "; the trace up to its last whole record goes to \(path) with the other outputs at exit"
-                : "; the trace up to its last whole record is in \(path)"
+                ? "; the trace up to its last whole frame goes to \(path) with the other outputs at exit"
+                : "; the trace up to its last whole frame is in \(path)"
         }
         recording = .off
         return "recording stopped: \(error)\(saved)"

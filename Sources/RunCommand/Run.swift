@@ -122,7 +122,7 @@ public struct Run: ParsableCommand {
         options.surfacePrefix = surfacePrefix
         options.touchAction = touchAction
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
-        // SIGPIPE; a crash keeps the recording up to its last whole record (SIGINT, SIGTERM and SIGHUP
+        // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).
         signal(SIGXFSZ, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)

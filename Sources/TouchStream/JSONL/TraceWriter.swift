@@ -25,11 +25,18 @@
 /// The trace goes through an ``OutputTarget``: a regular file is written under `PATH.partial`
 /// and renamed to PATH by ``finish()``, so PATH never holds a half-written trace; `-`, devices and
 /// FIFOs are written directly. A live recording (``flushesEachFrame``) is never lost: released
-/// without ``finish()``, or killed by a fatal signal, it is cut to its last whole record and put
-/// under PATH; a write error (a full disk) ends it the same way through ``finishAfterError()``.
+/// without ``finish()`` it is finished all the same; killed by a fatal signal, it is cut to its
+/// last whole frame and put under PATH; a write error (a full disk) ends it the same way through
+/// ``finishAfterError()``.
 /// A batch writer's temporary is removed instead. A writer on an output of an ``OutputGroup``
-/// leaves putting it in place (or discarding it) to the group: ``finish()`` and
-/// ``finishAfterError()`` only end the file at its last whole record.
+/// leaves putting it in place (or discarding it) to the group: ``finish()`` ends the file at its
+/// last record, ``finishAfterError()`` at its last whole frame.
+///
+/// A cut trace ends at its last whole frame, not merely its last whole line: after the last
+/// `frame`, `cancel` or `flush` (or a record outside any touch frame, such as a surface or
+/// presentation record written while no touch event waited for its frame), so a reader never
+/// gets touch events whose frame was lost, and where the cut falls does not depend on how long
+/// the records are (their times are milliseconds since the compositor's machine booted).
 public final class TraceWriter {
     /// Appended to the final path while recording.
     public static let temporarySuffix = ".partial"
@@ -49,8 +56,13 @@ public final class TraceWriter {
     /// False when the output belongs to a group, which commits it with the others.
     private let ownsTarget: Bool
     private var buffer: [UInt8] = []
-    /// Bytes on disk that end with a whole record line.
-    private var completeLength = 0
+    /// Where `buffer` holds the end of a whole frame: offsets after which no touch event waits
+    /// for its frame.
+    private var frameEnds: [Int] = []
+    /// A touch event is written that no frame, cancel or flush has closed yet.
+    private var frameOpen = false
+    /// Bytes on disk that end with a whole frame (see the type's doc): what a cut keeps.
+    private var wholeLength = 0
     private var finished = false
 
     /// Opens the output (see ``OutputTarget``) and writes the header line to it.
@@ -62,6 +74,7 @@ public final class TraceWriter {
         buffer.reserveCapacity(Self.bufferLimit * 2)
         buffer += Array(header.jsonLine().utf8)
         buffer.append(UInt8(ascii: "\n"))
+        frameEnds.append(buffer.count)
         try flush()
     }
 
@@ -73,6 +86,7 @@ public final class TraceWriter {
         ownsTarget = false
         buffer += Array(header.jsonLine().utf8)
         buffer.append(UInt8(ascii: "\n"))
+        frameEnds.append(buffer.count)
         try flush()
     }
 
@@ -84,9 +98,9 @@ public final class TraceWriter {
             return
         }
         if flushesEachFrame {
-            // A recording is worth keeping: whatever reaches the disk, up to its last whole record.
-            try? flush()
-            finishAfterError()
+            // A recording is worth keeping: everything, as finish() would; a write failing now
+            // cuts it to its last whole frame instead (finish() does that on an error).
+            try? finish()
         } else {
             target.discard()
         }
@@ -97,10 +111,18 @@ public final class TraceWriter {
         precondition(!finished, "write after finish")
         Self.encode(record, into: &buffer)
         recordCount += 1
-        let endsFrame = switch record.event {
-        case .frame, .cancel, .flush: true
-        default: false
+        let endsFrame: Bool
+        switch record.event {
+        case .frame, .cancel, .flush:
+            frameOpen = false
+            endsFrame = true
+        case .down, .up, .motion, .shape, .orientation:
+            frameOpen = true
+            endsFrame = false
+        case .capabilities, .surface:
+            endsFrame = false
         }
+        if !frameOpen { frameEnds.append(buffer.count) }
         if (flushesEachFrame && endsFrame) || buffer.count >= Self.bufferLimit { try flush() }
     }
 
@@ -109,27 +131,29 @@ public final class TraceWriter {
         precondition(!finished, "write after finish")
         buffer.append(contentsOf: presentation.jsonLine.utf8)
         buffer.append(UInt8(ascii: "\n"))
+        if !frameOpen { frameEnds.append(buffer.count) }
         if buffer.count >= Self.bufferLimit { try flush() }
     }
 
-    /// Writes buffered lines to the output. On a failure the lines that reached the disk whole
-    /// are kept and a cut one is removed, so the file stays a readable trace.
+    /// Writes buffered lines to the output. On a failure the file is cut to its last whole frame
+    /// that reached the disk, so it stays a readable trace with no frame missing its end.
     public func flush() throws(OutputError) {
         guard !buffer.isEmpty else { return }
         let before = target.byteCount
+        defer {
+            buffer.removeAll(keepingCapacity: true)
+            frameEnds.removeAll(keepingCapacity: true)
+        }
         do {
             try target.write(buffer)
         } catch {
             let written = target.byteCount - before
-            let whole = buffer[..<written].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
-            completeLength = before + whole
-            target.truncate(to: completeLength)
-            buffer.removeAll(keepingCapacity: true)
+            if let end = frameEnds.last(where: { $0 <= written }) { wholeLength = before + end }
+            target.truncate(to: wholeLength)
             throw error
         }
-        completeLength = target.byteCount
-        if flushesEachFrame { target.keepOnSignal(upTo: completeLength) }
-        buffer.removeAll(keepingCapacity: true)
+        if let end = frameEnds.last { wholeLength = before + end }
+        if flushesEachFrame { target.keepOnSignal(upTo: wholeLength) }
     }
 
     /// Flushes, syncs and puts the trace under ``path`` (a group's output: flushes only, the group
@@ -146,14 +170,14 @@ public final class TraceWriter {
         if ownsTarget { try target.commit() }
     }
 
-    /// Ends a recording whose writes failed: drops what is buffered and puts the records that
-    /// reached the disk whole under ``path`` (a group's output: at the group's commit). Best
+    /// Ends a recording whose writes failed: drops what is buffered and puts the whole frames
+    /// that reached the disk under ``path`` (a group's output: at the group's commit). Best
     /// effort; never throws.
     public func finishAfterError() {
         guard !finished else { return }
         finished = true
         buffer.removeAll()
-        target.truncate(to: completeLength)
+        target.truncate(to: wholeLength)
         if ownsTarget { try? target.commit() }
     }
 

@@ -9,7 +9,7 @@ import Darwin
 /// The temporaries of uncommitted outputs, kept where a signal handler can reach them.
 ///
 /// On exit (``removeAtExit()``) and on the signals ``removeOnSignals(_:)`` covers, every
-/// temporary is removed — except a recording's, which is cut to its last whole record and
+/// temporary is removed — except a recording's, which is cut to its last whole frame and
 /// renamed to its final name (``OutputTarget/keepOnSignal(upTo:)``), so a trace survives a crash
 /// usable. The handler only calls async-signal-safe functions (unlink, ftruncate, fsync, rename).
 public enum TemporaryFiles {

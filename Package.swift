@@ -110,7 +110,7 @@ let package = Package(
         // What several test targets share: the built command line (finder, runner), a temporary folder,
         // our client under a compositor, and the bare weston the Wayland tests use. A library, not tests.
         .target(name: "TestSupport", dependencies: [
-            "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render",
+            "SandboxHarness", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "WaylandPlumbing",
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         // TouchStream: the models are fed traces imported from real toolkit runs, assembled as replay does.

@@ -12,10 +12,25 @@ public enum RuntimeDirectory {
         return tmp.hasSuffix("/") ? tmp : tmp + "/"
     }
 
+    /// The longest path a Unix socket can be bound at: sun_path's 108 bytes less the NUL.
+    public static let socketPathLimit = 107
+    /// Bytes a runtime directory keeps for the names of the sockets and lock files in it (ours are
+    /// `gesture-harness-<pid>-<n>.lock`; PipeWire's `pipewire-0-manager.lock`, D-Bus's `bus`).
+    public static let socketNameRoom = 48
+
+    /// The folder (with a trailing slash) a runtime directory named `<prefix>-XXXXXX` goes in:
+    /// `temporary` ($TMPDIR), unless a socket in it could pass ``socketPathLimit`` (a deep
+    /// TMPDIR), then /tmp/: a compositor that cannot bind its socket does not start at all.
+    public static func folder(in temporary: String, prefix: String) -> String {
+        let directory = temporary.utf8.count + prefix.utf8.count + "-XXXXXX/".utf8.count
+        return directory + socketNameRoom <= socketPathLimit ? temporary : "/tmp/"
+    }
+
     /// Creates a new directory `<tmp>/<prefix>-XXXXXX` with mode 0700, as XDG_RUNTIME_DIR requires
-    /// (mkdtemp's mode); the caller removes it.
+    /// (mkdtemp's mode), in $TMPDIR or, when that is too deep for its sockets, /tmp (see
+    /// ``folder(in:prefix:)``); the caller removes it.
     public static func make(prefix: String) throws(RuntimeDirectoryError) -> String {
-        let base = temporaryDirectory
+        let base = folder(in: temporaryDirectory, prefix: prefix)
         var template = Array("\(base)\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             let reason = errnoText(errno)

@@ -31,7 +31,7 @@ public final class PrivateWeston {
     /// Starts weston (its output at integer `scale`) and waits until its socket file exists.
     public init(scale: Int = 1) throws {
         guard let executable = Self.executable else { throw HarnessError("weston is not installed") }
-        runtimeDirectory = try TemporaryDirectory(prefix: "gs-weston", ownerOnly: true)
+        runtimeDirectory = try TemporaryDirectory(runtimeDirectoryPrefix: "gs-weston")
         let socket = "gs-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         socketPath = runtimeDirectory.file(socket)
         var environment = ProcessInfo.processInfo.environment

@@ -1,5 +1,6 @@
 import Foundation
 import SandboxHarness
+import WaylandPlumbing
 
 // MARK: - A folder of the test's own
 
@@ -19,6 +20,13 @@ public final class TemporaryDirectory: Sendable {
         }
         path = String(cString: made)
         if !ownerOnly { chmod(path, 0o755) }
+    }
+
+    /// Makes a private runtime directory (mode 0700) for a compositor's sockets: in the system
+    /// temporary directory, or in /tmp when that is too deep for a socket path
+    /// (`RuntimeDirectory.make`).
+    public init(runtimeDirectoryPrefix prefix: String) throws {
+        path = try RuntimeDirectory.make(prefix: prefix)
     }
 
     deinit { cleanUp() }

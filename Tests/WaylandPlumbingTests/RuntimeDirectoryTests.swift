@@ -8,7 +8,10 @@ import WaylandPlumbing
     @Test func aRuntimeDirectoryIsPrivateToItsUser() throws {
         let path = try RuntimeDirectory.make(prefix: "gs-plumbing-test")
         defer { rmdir(path) }
-        #expect(path.hasPrefix(RuntimeDirectory.temporaryDirectory + "gs-plumbing-test-"))
+        #expect(path.hasPrefix(RuntimeDirectory.folder(in: RuntimeDirectory.temporaryDirectory, prefix: "gs-plumbing-test")
+            + "gs-plumbing-test-"))
+        // Every socket it may hold can be bound, however deep TMPDIR is.
+        #expect(path.utf8.count + 1 + RuntimeDirectory.socketNameRoom <= RuntimeDirectory.socketPathLimit)
         var status = stat()
         #expect(stat(path, &status) == 0)
         // XDG_RUNTIME_DIR must be owned by the user and readable by nobody else (0700).
@@ -17,11 +20,20 @@ import WaylandPlumbing
         #expect(status.st_uid == getuid())
     }
 
+    @Test("runtime directories go in TMPDIR, or in /tmp when a socket in TMPDIR would be too long to bind",
+          arguments: [("/tmp/", "/tmp/"), ("/var/tmp/private/", "/var/tmp/private/"),
+                       ("/home/someone/" + String(repeating: "d", count: 20) + "/", "/home/someone/" + String(repeating: "d", count: 20) + "/"),
+                       ("/home/someone/" + String(repeating: "d", count: 40) + "/", "/tmp/"),
+                       ("/" + String(repeating: "deep/", count: 40), "/tmp/")])
+    func aDeepTMPDIRFallsBackToTmp(temporary: String, expected: String) {
+        #expect(RuntimeDirectory.folder(in: temporary, prefix: "gesture-harness") == expected)
+    }
+
     @Test func aDirectoryThatCannotBeMadeIsAOneLineError() {
         let error = #expect(throws: RuntimeDirectoryError.self) {
             try RuntimeDirectory.make(prefix: "no-such-directory-\(getpid())/inner")
         }
-        let place = RuntimeDirectory.temporaryDirectory
+        let place = RuntimeDirectory.folder(in: RuntimeDirectory.temporaryDirectory, prefix: "no-such-directory-\(getpid())/inner")
         #expect(error?.description.hasPrefix("cannot create a runtime directory in \(place): ") == true)
         #expect(error?.description.contains("\n") == false)
     }

@@ -83,9 +83,10 @@ public final class WestonInstance {
         var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
         do {
+            let module = try Self.loadablePath(of: modulePath, in: runtimeDirectory)
             process = try ChildProcess(executable: weston,
                                        arguments: WestonInstance.arguments(configuration, socket: socketName,
-                                                                           module: modulePath),
+                                                                           module: module),
                                        environment: env, logPath: "\(runtimeDirectory)/weston.log")
         } catch {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
@@ -98,6 +99,23 @@ public final class WestonInstance {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
             throw error
         }
+    }
+
+    /// The longest module path weston 10 loads: it copies each name of `--modules` into a
+    /// 256-byte buffer, so a longer one (a deep install prefix) is cut and fails to load.
+    static let moduleArgumentLimit = 255
+
+    /// The path to give weston for `module`: itself, or when it is too long for weston, a link to
+    /// it in `directory` (the runtime directory, which is short: see `RuntimeDirectory.make`).
+    static func loadablePath(of module: String, in directory: String) throws -> String {
+        guard module.utf8.count > moduleArgumentLimit else { return module }
+        let link = "\(directory)/gesture-harness.so"
+        do {
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: module)
+        } catch {
+            throw HarnessError("cannot link the harness module into \(directory): \(error.localizedDescription)")
+        }
+        return link
     }
 
     static func arguments(_ c: Configuration, socket: String, module: String) -> [String] {

@@ -26,6 +26,14 @@ public final class WaylandConnection {
         } else {
             described = environmentValue("WAYLAND_DISPLAY") ?? "wayland-0"
         }
+        // libwayland prints a line of its own for a socket path longer than a Unix socket takes:
+        // refuse it first, so the user reads one line (ours).
+        if requested != nil || environmentValue("WAYLAND_SOCKET") == nil,
+           let path = Self.socketPath(name: described, runtimeDirectory: environmentValue("XDG_RUNTIME_DIR")),
+           path.utf8.count > RuntimeDirectory.socketPathLimit {
+            throw .cannotConnect(display: described, runtimeDirectory: environmentValue("XDG_RUNTIME_DIR"),
+                                 errno: ENAMETOOLONG)
+        }
         guard let display = wl_display_connect(requested) else {
             let code = errno
             throw .cannotConnect(display: described, runtimeDirectory: environmentValue("XDG_RUNTIME_DIR"),
@@ -44,6 +52,12 @@ public final class WaylandConnection {
             throw .noRuntimeDirectory(display: name)
         }
         return "\(runtime)/\(name)"
+    }
+
+    /// Where libwayland looks for the socket `name`: itself when absolute, else inside `runtimeDirectory`.
+    static func socketPath(name: String, runtimeDirectory: String?) -> String? {
+        if name.hasPrefix("/") { return name }
+        return runtimeDirectory.map { "\($0)/\(name)" }
     }
 
     deinit { wl_display_disconnect(display) }

@@ -73,6 +73,23 @@ import Testing
         #expect(!error.message.contains("\n"))
     }
 
+    @Test("a module in a folder deeper than weston's 255-byte --modules buffer still loads")
+    func aDeepModulePathLoads() throws {
+        let module = try HarnessModule.locate(explicitPath: nil, environment: ProcessInfo.processInfo.environment)
+        let top = NSTemporaryDirectory() + "deep-module-\(getpid())-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: top) }
+        let folder = top + String(repeating: "/an-installation-prefix-of-a-real-user", count: 8)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let deep = folder + "/gesture-harness.so"
+        try FileManager.default.copyItem(atPath: module, toPath: deep)
+        #expect(deep.utf8.count > 255)
+        var configuration = Self.smallOutput
+        configuration.modulePath = deep
+        let weston = try WestonInstance(configuration)
+        #expect(weston.modulePath == deep)
+        try weston.connect().roundtrip()
+    }
+
     @Test func missingWestonBinaryIsNamed() throws {
         var configuration = Self.smallOutput
         configuration.westonExecutable = "weston-that-does-not-exist"

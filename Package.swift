@@ -114,7 +114,8 @@ let package = Package(
         ], path: "Tests/TestSupport"),
         .testTarget(name: "TouchKitTests", dependencies: ["TouchKit"]),
         // TouchStream: the models are fed traces imported from real toolkit runs, assembled as replay does.
-        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream"]),
+        // ToolkitOracles: the corpora the runner injects, held to its contract and fed to the models.
+        .testTarget(name: "ToolkitModelTests", dependencies: ["TouchKit", "TouchStream", "ToolkitOracles"]),
         // TouchFuzz: generated streams are the input of the trace round-trip tests.
         .testTarget(name: "TouchStreamTests", dependencies: ["TouchStream", "TouchKit", "TouchFuzz", "TestSupport"]),
         .testTarget(name: "TouchFuzzTests", dependencies: ["TouchFuzz", "TouchStream", "TouchKit"]),

@@ -4,7 +4,7 @@ import TouchKit
 
 /// A canvas that inks a stroke per finger through every coalesced sample and draws, dashed in
 /// another colour, the segment prediction says the finger covers by the time the frame is seen.
-public final class InkScene: Scene {
+public final class InkScene: CanvasScene<InkView>, Scene {
     public static let info = SceneInfo(
         name: "ink",
         summary: "a stroke per finger through every coalesced sample, the predicted segment dashed ahead of it",
@@ -13,20 +13,8 @@ public final class InkScene: Scene {
     /// The window's background colour.
     public static let background = Color(rgb: 0xf4f1ea)
 
-    public let window: Window
-    /// The full-window canvas.
-    public let canvas: InkView
-
     public init(context: SceneContext) {
-        window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
-        window.backgroundColor = Self.background
-        canvas = InkView(frame: Rect(origin: .zero, size: context.size), clock: context.clock)
-        window.addSubview(canvas)
-    }
-
-    public func resize(to size: Size) {
-        window.frame = Rect(origin: .zero, size: size)
-        canvas.frame = Rect(origin: .zero, size: size)
+        super.init(context: context, background: Self.background) { InkView(frame: $0, clock: context.clock) }
     }
 
     /// Facts a replay of a live recording reproduces: what was inked, and whether a prediction

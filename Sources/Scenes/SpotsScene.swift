@@ -4,7 +4,7 @@ import TouchKit
 
 /// A canvas that shows a circle under every finger: it appears where the finger lands,
 /// follows it, and disappears when the finger lifts or is cancelled.
-public final class SpotsScene: Scene {
+public final class SpotsScene: CanvasScene<SpotsView>, Scene {
     public static let info = SceneInfo(
         name: "spots",
         summary: "a circle per finger that appears at the finger, follows it and disappears on lift or cancel",
@@ -13,20 +13,8 @@ public final class SpotsScene: Scene {
     /// The window's background colour.
     public static let background = Color(rgb: 0x101418)
 
-    public let window: Window
-    /// The full-window canvas.
-    public let canvas: SpotsView
-
     public init(context: SceneContext) {
-        window = Window(frame: Rect(origin: .zero, size: context.size), name: "window")
-        window.backgroundColor = Self.background
-        canvas = SpotsView(frame: Rect(origin: .zero, size: context.size), clock: context.clock)
-        window.addSubview(canvas)
-    }
-
-    public func resize(to size: Size) {
-        window.frame = Rect(origin: .zero, size: size)
-        canvas.frame = Rect(origin: .zero, size: size)
+        super.init(context: context, background: Self.background) { SpotsView(frame: $0, clock: context.clock) }
     }
 
     public func snapshot() -> SceneSnapshot {

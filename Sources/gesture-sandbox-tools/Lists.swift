@@ -46,7 +46,8 @@ struct ListProfiles: ParsableCommand {
         if models.isEmpty { print("  none in this build") }
         for model in models {
             let oracle = ToolkitOracle.named(model.toolkit)?.displayName ?? model.toolkit
-            print("  \(model.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(oracle), \(model.corpus.count) corpus cases")
+            let cases = ToolkitModels.corpus(of: model).count
+            print("  \(model.name.padding(toLength: 18, withPad: " ", startingAt: 0)) \(oracle), \(cases) corpus cases")
         }
         print("flutter and android are threshold profiles only: no oracle checks them here.")
     }

@@ -124,7 +124,6 @@ import TouchStream
                 downAt = nil
                 return [ToolkitGesture(kind: .longPress, time: (down * 1000).rounded(), recognizer: "GtkGestureLongPress")]
             }
-            var corpus: [ToolkitCorpusCase] { [] }
         }
         let b = Self.base
         let records = [RawRecord(.down(serial: 1, time: b, surface: nil, id: 0, x: WLFixed(10), y: WLFixed(10))), RawRecord(.frame)]
@@ -241,7 +240,6 @@ import TouchStream
             return out
         }
         mutating func advance(to time: Double) -> [ToolkitGesture] { [] }
-        var corpus: [ToolkitCorpusCase] { [] }
     }
 
     @Test func sameKindCountAndTimeMatchWhateverTheRecognizerIsCalled() throws {

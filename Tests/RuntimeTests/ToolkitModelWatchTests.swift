@@ -31,7 +31,6 @@ import TouchStream
             held = nil
             return [ToolkitGesture(kind: .longPress, time: down * 1000, recognizer: "ProbeHold")]
         }
-        var corpus: [ToolkitCorpusCase] { [] }
     }
 
     private func push(_ compact: String, into watch: inout ToolkitModelWatch) throws {

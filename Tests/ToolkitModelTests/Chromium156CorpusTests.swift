@@ -1,4 +1,5 @@
 import Testing
+import ToolkitOracles
 import TouchKit
 import TouchStream
 

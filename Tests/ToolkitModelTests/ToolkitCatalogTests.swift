@@ -1,4 +1,5 @@
 import Testing
+import ToolkitOracles
 import TouchKit
 import TouchStream
 
@@ -28,7 +29,7 @@ import TouchStream
 
     @Test func everyCorpusCaseCanBeInjected() throws {
         for model in ToolkitModels.all() {
-            let corpus = model.corpus
+            let corpus = try #require(model as? any ToolkitCorpusProviding, "\(model.name): no corpus").corpus
             #expect(Set(corpus.map(\.name)).count == corpus.count, "\(model.name): case names repeat")
             for entry in corpus {
                 let items = try CompactTrace.parse(entry.script, name: "\(model.name)/\(entry.name)")

@@ -86,8 +86,4 @@ struct ProbeClickModel: ToolkitModel {
     }
 
     mutating func advance(to time: Double) -> [ToolkitGesture] { [] }
-
-    var corpus: [ToolkitCorpusCase] {
-        [ToolkitCorpusCase(name: "single", summary: "one short tap", script: "down 0 200 200; frame; sleep 60; up 0; frame")]
-    }
 }

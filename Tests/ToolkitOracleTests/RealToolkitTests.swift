@@ -96,5 +96,4 @@ struct SilentModel: ToolkitModel {
     var toolkit: String
     mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] { [] }
     mutating func advance(to time: Double) -> [ToolkitGesture] { [] }
-    var corpus: [ToolkitCorpusCase] { [] }
 }

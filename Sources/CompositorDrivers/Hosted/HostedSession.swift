@@ -1,6 +1,5 @@
 import Foundation
 import SandboxHarness
-import TouchStream
 import WaylandPlumbing
 
 /// A harness weston with a hosted compositor (Mir, Enlightenment) running inside it as one of
@@ -12,7 +11,7 @@ import WaylandPlumbing
 /// touchscreen's would. Everything started runs as the caller, with the session's own runtime
 /// directory (also its HOME and TMPDIR, so nothing is written elsewhere), which is how `stop()`
 /// finds, by pid, what the compositor started on its own.
-public final class HostedSession: CompositorSession {
+public final class HostedSession: HarnessInputSession {
     /// Which compositor runs inside weston.
     public let kind: CompositorKind
     public let capabilities: InjectionCapabilities
@@ -37,7 +36,7 @@ public final class HostedSession: CompositorSession {
     private(set) var compositor: ChildProcess?
     /// The socket name its clients use, in `runtimeDirectory`.
     private(set) var socketName: String?
-    private lazy var input = HarnessInput(harness)
+    lazy var input = HarnessInput(harness)
     private var stopped = false
 
     /// Seconds a pointer probe waits for the client to hear of the pointer.
@@ -222,35 +221,9 @@ extension HostedSession {
     }
 }
 
-// MARK: - Input, output, stopping
+// MARK: - Log, liveness, stopping (input and screenshots: HarnessInputSession)
 
 extension HostedSession {
-    @discardableResult
-    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
-        try live()
-        return try input.inject(items, capabilities: capabilities)
-    }
-
-    public func key(_ code: UInt32, pressed: Bool) throws {
-        try live()
-        try input.key(code, pressed: pressed)
-    }
-
-    public func pointerMotion(x: Double, y: Double) throws {
-        try live()
-        try input.pointerMotion(x: x, y: y)
-    }
-
-    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
-        try live()
-        try input.pointerButton(code, pressed: pressed)
-    }
-
-    public func screenshot(to path: String) throws {
-        try live()
-        try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)
-    }
-
     /// The last lines of the compositor's log (its own log file, where it keeps one).
     public func logTail() -> String {
         guard let compositor else { return "weston: \(weston.logTail())" }
@@ -265,7 +238,7 @@ extension HostedSession {
         return "\(kind.rawValue): \(Readiness.tail(of: compositor))"
     }
 
-    private func live() throws {
+    func live() throws {
         guard !stopped else { throw DriverError("\(kind.displayName) session already stopped") }
         if let compositor, let termination = compositor.poll() {
             throw DriverError("\(kind.displayName) exited (\(termination)); log "

@@ -4,57 +4,57 @@ import SandboxHarness
 // MARK: - mutter
 
 /// mutter 43 headless on a virtual monitor; input through org.gnome.Mutter.RemoteDesktop.
-public struct MutterDriver: CompositorDriver {
-    public let kind = CompositorKind.mutter
-    public let capabilities = MutterSession.injectable
+public struct MutterDriver: MutterFamilyDriver {
     public let quirks = MutterQuirks.common
     /// A build of the user's own to run instead of Debian's mutter.
-    private var binary: CompositorBinary?
+    var binary: CompositorBinary?
 
     /// Creates the driver.
     public init() {}
 
     static let flavor = MutterFlavor(kind: .mutter, executable: "mutter", needsSystemBus: false,
                                      leavesOverviewFirst: false)
-
-    public func installation() -> Installation {
-        MutterQuirks.installation(executable: "mutter", package: "mutter", binary: binary)
-    }
-
-    public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
-        try MutterQuirks.start(Self.flavor, binary: binary, configuration)
-    }
-
-    public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
-        var driver = self
-        driver.binary = binary
-        return driver
-    }
 }
 
 // MARK: - GNOME Shell
 
 /// GNOME Shell 43 headless (mutter with the Shell's UI): as mutter, plus a private empty
 /// system bus, and the overview it starts in left (and gone) before a client starts.
-public struct GnomeShellDriver: CompositorDriver {
-    public let kind = CompositorKind.gnomeShell
-    public let capabilities = MutterSession.injectable
+public struct GnomeShellDriver: MutterFamilyDriver {
     public let quirks = MutterQuirks.common + [
         "a three-finger swipe up opens the overview: wl_touch.cancel after the three downs, with no frame",
         "starts in the overview, which takes every touch: the driver hides it once the Shell has started, and waits until it is gone",
     ]
 
     /// A build of the user's own to run instead of Debian's gnome-shell.
-    private var binary: CompositorBinary?
+    var binary: CompositorBinary?
 
     /// Creates the driver.
     public init() {}
 
     static let flavor = MutterFlavor(kind: .gnomeShell, executable: "gnome-shell", needsSystemBus: true,
                                      leavesOverviewFirst: true)
+}
+
+// MARK: - What both drivers do
+
+/// A driver of mutter or of GNOME Shell: the two differ only in their flavor (program, buses,
+/// overview) and their quirks; both inject through RemoteDesktop, and each program's Debian
+/// package is named after it.
+protocol MutterFamilyDriver: CompositorDriver {
+    /// Which compositor, and how it starts.
+    static var flavor: MutterFlavor { get }
+    /// A build of the user's own to run instead of the Debian program (`--compositor-binary`).
+    var binary: CompositorBinary? { get set }
+}
+
+extension MutterFamilyDriver {
+    public var kind: CompositorKind { Self.flavor.kind }
+
+    public var capabilities: InjectionCapabilities { MutterSession.injectable }
 
     public func installation() -> Installation {
-        MutterQuirks.installation(executable: "gnome-shell", package: "gnome-shell", binary: binary)
+        MutterQuirks.installation(executable: Self.flavor.executable, package: Self.flavor.executable, binary: binary)
     }
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {

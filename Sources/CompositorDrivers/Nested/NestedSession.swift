@@ -1,12 +1,11 @@
 import Foundation
 import SandboxHarness
-import TouchStream
 
 /// A harness weston with a wlroots compositor running inside it, and that compositor's clients.
 ///
 /// Touch is injected into weston, whose client the nested compositor is; coordinates stay
 /// global because weston's kiosk shell makes the nested output fullscreen at 0,0.
-public final class NestedSession: CompositorSession {
+public final class NestedSession: HarnessInputSession {
     /// Which compositor runs nested.
     public let kind: CompositorKind
     public let capabilities: InjectionCapabilities
@@ -22,7 +21,7 @@ public final class NestedSession: CompositorSession {
     private let services = ProcessList()
     private let clients = ProcessList()
     private(set) var compositor: ChildProcess?
-    private lazy var input = HarnessInput(harness)
+    lazy var input = HarnessInput(harness)
     private var stopped = false
     /// /tmp/.X11-unix as it was before the nested compositor (cage starts Xwayland) touched it.
     private var xSockets: XSocketDirectory?
@@ -218,41 +217,15 @@ extension NestedSession {
     }
 }
 
-// MARK: - Input, output, stopping
+// MARK: - Log, liveness, stopping (input and screenshots: HarnessInputSession)
 
 extension NestedSession {
-    @discardableResult
-    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
-        try live()
-        return try input.inject(items, capabilities: capabilities)
-    }
-
-    public func key(_ code: UInt32, pressed: Bool) throws {
-        try live()
-        try input.key(code, pressed: pressed)
-    }
-
-    public func pointerMotion(x: Double, y: Double) throws {
-        try live()
-        try input.pointerMotion(x: x, y: y)
-    }
-
-    public func pointerButton(_ code: UInt32, pressed: Bool) throws {
-        try live()
-        try input.pointerButton(code, pressed: pressed)
-    }
-
-    public func screenshot(to path: String) throws {
-        try live()
-        try FileTransfer.move(try weston.screenshot(in: weston.runtimeDirectory), to: path)
-    }
-
     public func logTail() -> String {
         guard let compositor else { return "weston: \(weston.logTail())" }
         return "\(kind.rawValue): \(Readiness.tail(of: compositor))"
     }
 
-    private func live() throws {
+    func live() throws {
         guard !stopped else { throw DriverError("\(kind.displayName) session already stopped") }
         if let compositor, let termination = compositor.poll() {
             throw DriverError("\(kind.displayName) exited (\(termination)); log \(compositor.logPath): \(logTail())")

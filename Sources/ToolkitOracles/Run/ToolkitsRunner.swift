@@ -143,7 +143,7 @@ public struct ToolkitsRunner: Sendable {
     static func cases(for model: (any ToolkitModel)?, _ configuration: ToolkitsConfiguration) throws -> [OracleCase] {
         var cases = configuration.scripts
         if configuration.corpus, let model {
-            var corpus = model.corpus
+            var corpus = ToolkitModels.corpus(of: model)
             if let limit = configuration.corpusLimit { corpus = Array(corpus.prefix(limit)) }
             for entry in corpus {
                 cases.append(try OracleCase(name: entry.name, summary: entry.summary, script: entry.script,

@@ -12,7 +12,4 @@ public protocol ToolkitModel {
     mutating func feed(_ frame: InputFrame) -> [ToolkitGesture]
     /// Fires the timers due up to `time` (seconds) with no new input, e.g. a long press.
     mutating func advance(to time: Double) -> [ToolkitGesture]
-    /// The boundary corpus generated from this model's own thresholds: each threshold well inside
-    /// and well outside, per-axis and diagonal distances, fingers added or lifted mid-gesture, cancel.
-    var corpus: [ToolkitCorpusCase] { get }
 }

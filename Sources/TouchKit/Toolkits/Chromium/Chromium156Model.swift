@@ -81,9 +81,6 @@ public struct Chromium156Model: ToolkitModel {
                                x: primary.location.x, y: primary.location.y)]
     }
 
-    /// The boundary cases of ``Chromium156Thresholds``, each well inside and well outside.
-    public var corpus: [ToolkitCorpusCase] { Chromium156Corpus.cases }
-
     // MARK: - Motion events, as the detector sees them
 
     private mutating func down(_ id: Int32, _ location: Point, at time: Double, into out: inout [ToolkitGesture]) {

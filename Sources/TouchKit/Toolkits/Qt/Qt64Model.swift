@@ -42,13 +42,11 @@ public struct Qt64Model: ToolkitModel {
 
     public mutating func advance(to time: Double) -> [ToolkitGesture] {
         // QBasicTimer on the wall clock: the frame times stand in for it (the corpus keeps
-        // well clear of the threshold, see Qt64Corpus).
+        // well clear of the threshold, see ToolkitOracles' Qt64Corpus).
         guard let due = tap.longPressDue, due <= (time * 1000).rounded() else { return [] }
         tap.longPressDue = nil
         return [ToolkitGesture(kind: .longPress, time: tap.longPressTime, recognizer: Qt64Handler.tap.recognizer)]
     }
-
-    public var corpus: [ToolkitCorpusCase] { Qt64Corpus.cases }
 
     // MARK: - Frames to Qt touch events
 

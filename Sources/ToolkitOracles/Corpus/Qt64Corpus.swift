@@ -1,4 +1,11 @@
+import TouchKit
+
 // MARK: - The qt-6.4 boundary corpus
+
+extension Qt64Model: ToolkitCorpusProviding {
+    /// The boundary cases of ``Qt64Settings``, each well inside and well outside (``Qt64Corpus``).
+    public var corpus: [ToolkitCorpusCase] { Qt64Corpus.cases }
+}
 
 /// Cases generated from ``Qt64Settings``: each threshold well inside and well outside (at least
 /// 40 % from the 400 ms tap interval, at least 150 ms from the 800 ms long press, at least 3 px

@@ -1,3 +1,5 @@
+import TouchKit
+
 // MARK: - The boundary corpus of the gtk-4.8 model, generated from its own settings
 
 /// Builds one compact script step by step (integer window-relative px, real-time sleeps).
@@ -36,7 +38,7 @@ struct GTKCorpusScript {
     var text: String { steps.joined(separator: "; ") }
 }
 
-extension GTK48Model {
+extension GTK48Model: ToolkitCorpusProviding {
     /// Every threshold of ``settings`` well inside and well outside (±120 ms or ±40 % of a timer, ±3 px of a
     /// distance), per axis and diagonal, multi-finger starts, fingers added and lifted mid-gesture, and cancel.
     public var corpus: [ToolkitCorpusCase] {

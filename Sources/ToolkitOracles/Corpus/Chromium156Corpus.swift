@@ -1,4 +1,11 @@
+import TouchKit
+
 // MARK: - The boundary corpus of chromium-156, generated from its thresholds
+
+extension Chromium156Model: ToolkitCorpusProviding {
+    /// The boundary cases of ``Chromium156Thresholds``, each well inside and well outside.
+    public var corpus: [ToolkitCorpusCase] { Chromium156Corpus.cases }
+}
 
 /// Cases that put each of ``Chromium156Thresholds`` well inside and well outside, in page coordinates.
 ///

@@ -20,17 +20,34 @@ public enum RuntimeDirectory {
 
     /// The folder (with a trailing slash) a runtime directory named `<prefix>-XXXXXX` goes in:
     /// `temporary` ($TMPDIR), unless a socket in it could pass ``socketPathLimit`` (a deep
-    /// TMPDIR), then /tmp/: a compositor that cannot bind its socket does not start at all.
-    public static func folder(in temporary: String, prefix: String) -> String {
+    /// TMPDIR: a compositor that cannot bind its socket does not start at all), or unless it must
+    /// be `reachableByOthers` (given to an unprivileged user) and a folder above it is closed to
+    /// others (a TMPDIR in a private home or a `mktemp -d`); then /tmp/.
+    public static func folder(in temporary: String, prefix: String, reachableByOthers: Bool = false) -> String {
         let directory = temporary.utf8.count + prefix.utf8.count + "-XXXXXX/".utf8.count
-        return directory + socketNameRoom <= socketPathLimit ? temporary : "/tmp/"
+        guard directory + socketNameRoom <= socketPathLimit else { return "/tmp/" }
+        return !reachableByOthers || isReachableByOthers(temporary) ? temporary : "/tmp/"
+    }
+
+    /// Whether a user other than the owners can reach what is in `path`: every folder from / down
+    /// to it lets others pass (the x bit for others).
+    public static func isReachableByOthers(_ path: String) -> Bool {
+        var folders = ["/"], current = ""
+        for part in path.split(separator: "/") {
+            current += "/" + part
+            folders.append(current)
+        }
+        return folders.allSatisfy { folder in
+            var info = stat()
+            return stat(folder, &info) == 0 && info.st_mode & S_IXOTH != 0
+        }
     }
 
     /// Creates a new directory `<tmp>/<prefix>-XXXXXX` with mode 0700, as XDG_RUNTIME_DIR requires
-    /// (mkdtemp's mode), in $TMPDIR or, when that is too deep for its sockets, /tmp (see
-    /// ``folder(in:prefix:)``); the caller removes it.
-    public static func make(prefix: String) throws(RuntimeDirectoryError) -> String {
-        let base = folder(in: temporaryDirectory, prefix: prefix)
+    /// (mkdtemp's mode), in $TMPDIR or, when that is too deep for its sockets or closed to the
+    /// others it is for, in /tmp (see ``folder(in:prefix:reachableByOthers:)``); the caller removes it.
+    public static func make(prefix: String, reachableByOthers: Bool = false) throws(RuntimeDirectoryError) -> String {
+        let base = folder(in: temporaryDirectory, prefix: prefix, reachableByOthers: reachableByOthers)
         var template = Array("\(base)\(prefix)-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else {
             let reason = errnoText(errno)

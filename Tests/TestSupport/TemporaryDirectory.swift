@@ -12,11 +12,14 @@ public final class TemporaryDirectory: Sendable {
 
     /// Makes the folder, named `<prefix>.XXXXXX`: mode 0700 when `ownerOnly` (as an XDG_RUNTIME_DIR
     /// must be), else 0755, so that the unprivileged user a nested compositor runs clients as can
-    /// reach a folder given to it inside.
+    /// reach a folder given to it inside; such a folder goes in /tmp when the system temporary
+    /// directory is under a private one (a `mktemp -d`, a private home), which that user cannot pass.
     public init(prefix: String = "gesture-sandbox-test", ownerOnly: Bool = false) throws {
-        var template = Array((NSTemporaryDirectory() + "\(prefix).XXXXXX").utf8CString)
+        let temporary = NSTemporaryDirectory()
+        let base = ownerOnly || RuntimeDirectory.isReachableByOthers(temporary) ? temporary : "/tmp/"
+        var template = Array((base + "\(prefix).XXXXXX").utf8CString)
         guard let made = mkdtemp(&template) else {
-            throw HarnessError("cannot make a folder in \(NSTemporaryDirectory()): \(String(cString: strerror(errno)))")
+            throw HarnessError("cannot make a folder in \(base): \(String(cString: strerror(errno)))")
         }
         path = String(cString: made)
         if !ownerOnly { chmod(path, 0o755) }

@@ -29,6 +29,20 @@ import WaylandPlumbing
         #expect(RuntimeDirectory.folder(in: temporary, prefix: "gesture-harness") == expected)
     }
 
+    @Test("a runtime directory for another user goes in /tmp when a folder above TMPDIR is closed to others")
+    func aPrivateTMPDIRFallsBackToTmpForOthers() throws {
+        let top = try RuntimeDirectory.make(prefix: "gs-private")
+        defer { rmdir(top + "/open"); rmdir(top) }
+        #expect(mkdir(top + "/open", 0o755) == 0)
+        let inside = top + "/open/"
+        #expect(!RuntimeDirectory.isReachableByOthers(inside), "\(top) is 0700")
+        #expect(RuntimeDirectory.folder(in: inside, prefix: "gesture-sway", reachableByOthers: true) == "/tmp/")
+        #expect(RuntimeDirectory.folder(in: inside, prefix: "gesture-sway") == inside)
+        #expect(chmod(top, 0o711) == 0)
+        #expect(RuntimeDirectory.isReachableByOthers(inside) == RuntimeDirectory.isReachableByOthers(top))
+        #expect(RuntimeDirectory.isReachableByOthers("/tmp/"))
+    }
+
     @Test func aDirectoryThatCannotBeMadeIsAOneLineError() {
         let error = #expect(throws: RuntimeDirectoryError.self) {
             try RuntimeDirectory.make(prefix: "no-such-directory-\(getpid())/inner")

@@ -3,9 +3,10 @@ import WaylandPlumbing
 
 /// Private runtime directories (mode 0700, as XDG_RUNTIME_DIR requires).
 enum PrivateDirectory {
-    /// Creates a new directory named `<tmp>/<prefix>-XXXXXX`, owned by `owner` when given.
-    static func make(prefix: String, owner: UnprivilegedUser? = nil) throws -> String {
-        let path = try RuntimeDirectory.make(prefix: prefix)
+    /// Creates a new directory named `<tmp>/<prefix>-XXXXXX`, owned by `owner` when given; in
+    /// /tmp when `owner` (or, with `reachableByOthers`, any other user) could not reach it in $TMPDIR.
+    static func make(prefix: String, owner: UnprivilegedUser? = nil, reachableByOthers: Bool = false) throws -> String {
+        let path = try RuntimeDirectory.make(prefix: prefix, reachableByOthers: reachableByOthers || owner != nil)
         if let owner { try owner.give(path) }
         return path
     }

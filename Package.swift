@@ -69,7 +69,7 @@ let package = Package(
         ]),
         // The real toolkits (GTK 4, Qt 6 Quick, Chromium) as oracle clients under a private harness weston,
         // and their comparison with TouchKit's toolkit models.
-        .target(name: "ToolkitOracles", dependencies: ["SandboxHarness", "TouchKit", "TouchStream"]),
+        .target(name: "ToolkitOracles", dependencies: ["SandboxHarness", "TouchKit", "TouchStream", "WaylandPlumbing"]),
         // MARK: - The jobs: playback (headless), the live window, the matrix, benchmarks
         // Playback needs no libwayland: a scene is tested, replayed, compared and reported headless.
         .target(name: "Playback", dependencies: ["TouchKit", "TouchStream", "Scenes", "Render"]),

@@ -2,6 +2,7 @@ import Foundation
 import SandboxHarness
 import TouchKit
 import TouchStream
+import WaylandPlumbing
 
 // MARK: - One real toolkit under its own private weston
 
@@ -76,13 +77,15 @@ public final class OracleSession: @unchecked Sendable {
 
     // MARK: - Starting
 
+    /// The session's private folder (its home, logs, and the toolkit's TMPDIR, where Chromium
+    /// binds its singleton socket): a runtime directory, so that socket can be bound however
+    /// deep $TMPDIR is.
     private static func makeFolder(prefix: String) throws -> String {
-        let base = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array("\(base)/\(prefix)-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw OracleError("cannot create a session folder in \(base): \(String(cString: strerror(errno)))")
+        do {
+            return try RuntimeDirectory.make(prefix: prefix)
+        } catch {
+            throw OracleError(error.description)
         }
-        return String(cString: made)
     }
 
     private func launch(oracleFile: String, weston: WestonInstance) throws -> OracleProcess {

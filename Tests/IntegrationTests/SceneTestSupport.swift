@@ -33,10 +33,11 @@ final class SceneRun {
         self.scale = scale
     }
 
-    /// Injects `script` (global coordinates), waits for the redraw it causes and lets the client settle.
+    /// Injects `script` (global coordinates), waits for the redraw it causes and until the client
+    /// has drawn nothing more for `settle` seconds (under load it may draw the script's last frames later).
     func inject(_ script: String) throws {
         try client.inject(script)
-        try client.harness.dispatch(for: Self.settle)
+        try client.waitUntilQuiet(for: Self.settle)
     }
 
     /// Sends `script` when it changes nothing on screen (so there is no redraw to wait for)

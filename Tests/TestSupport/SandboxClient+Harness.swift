@@ -23,4 +23,16 @@ extension SandboxClient {
         guard let pickedWindow else { preconditionFailure("only init(scene:…) finds the window") }
         return pickedWindow
     }
+
+    /// Dispatches until the client has committed nothing for `quiet` seconds (at most `timeout`
+    /// seconds in all): what it had to draw for the input so far is on screen, however busy the
+    /// machine. A fixed sleep instead lets a loaded machine show an earlier frame.
+    public func waitUntilQuiet(for quiet: Double, timeout: Double = SandboxClient.timeout) throws {
+        let deadline = MonotonicClock.now() + timeout
+        var since = MonotonicClock.now()
+        while MonotonicClock.now() < deadline,
+              let commit = try harness.waitForCommit(pid: process.pid, after: since, timeout: quiet) {
+            since = commit
+        }
+    }
 }

@@ -47,11 +47,11 @@ public final class WaylandConnection {
     /// "wayland-0") as given when absolute, else inside its XDG_RUNTIME_DIR, as libwayland resolves it.
     public static func socketPath(environment: [String: String]) throws(WaylandConnectionError) -> String {
         let name = environment["WAYLAND_DISPLAY"].flatMap { $0.isEmpty ? nil : $0 } ?? "wayland-0"
-        if name.hasPrefix("/") { return name }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let path = socketPath(name: name, runtimeDirectory: runtime) else {
             throw .noRuntimeDirectory(display: name)
         }
-        return "\(runtime)/\(name)"
+        return path
     }
 
     /// Where libwayland looks for the socket `name`: itself when absolute, else inside `runtimeDirectory`.

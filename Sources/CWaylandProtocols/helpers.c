@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include "CWaylandProtocols.h"
 
@@ -183,3 +184,12 @@ static int gs_release_object_code(struct dl_phdr_info *info, size_t size, void *
 }
 
 void gs_release_code_pages(void) { dl_iterate_phdr(gs_release_object_code, NULL); }
+
+int gs_socket_peer_pid(int fd)
+{
+    struct ucred peer;
+    socklen_t length = sizeof peer;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0)
+        return -1;
+    return peer.pid;
+}

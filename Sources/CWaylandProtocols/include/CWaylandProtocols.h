@@ -67,4 +67,9 @@ int64_t gs_timerfd_drain(int fd);
 // timeout waits forever. poll()'s whole milliseconds would move a wakeup by up to 1 ms.
 int gs_poll_nanoseconds(struct pollfd *fds, int count, int64_t timeout);
 
+// struct ucred (SO_PEERCRED) needs _GNU_SOURCE too. The pid of the process at the other end of
+// the Unix socket `fd`: 0 when that process is in a pid namespace this one cannot see, -1 with
+// errno set when the socket has no such peer.
+int gs_socket_peer_pid(int fd);
+
 #endif

@@ -25,7 +25,7 @@ public struct LayerSurfaceArguments: ParsableArguments {
     @Option(name: .customLong("layer-exclusive-zone"), parsing: .unconditional, help: ArgumentHelp("The layer surface's exclusive zone, logical px: more than 0 keeps other surfaces that far from its edge, 0 (default) moves it out of theirs, -1 neither.", valueName: "px"))
     var exclusiveZone: String?
 
-    @Option(name: .customLong("layer-margin"), parsing: .unconditional, help: ArgumentHelp("The layer surface's distance from its anchored edges, logical px: TOP,RIGHT,BOTTOM,LEFT, or one number for all four (default 0).", valueName: "px"))
+    @Option(name: .customLong("layer-margin"), parsing: .unconditional, help: ArgumentHelp("The layer surface's distance from its anchored edges, logical px: TOP,RIGHT,BOTTOM,LEFT, or one number for all four (default 0).", valueName: "t,r,b,l"))
     var margin: String?
 
     /// An empty set, filled in by ArgumentParser.

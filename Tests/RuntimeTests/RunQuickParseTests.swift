@@ -66,11 +66,6 @@ import Testing
         (["--prediction-lead", "16", "--no-prediction"], "--prediction-lead needs prediction; --no-prediction turns it off"),
     ])
     func aLeadOutsideItsRangeOrWithoutPredictionIsRefusedWithWhy(arguments: [String], message: String) {
-        do {
-            _ = try Run.parse(arguments)
-            Issue.record("\(arguments) was accepted")
-        } catch {
-            #expect(Run.message(for: error) == message)
-        }
+        #expect(runRefusal(arguments) == message)
     }
 }

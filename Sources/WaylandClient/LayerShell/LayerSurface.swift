@@ -12,7 +12,7 @@ import WaylandPlumbing
 /// Every configure becomes a `layer-configure` record (before it is acknowledged), and `closed` a
 /// `layer-closed` record, after which the layer surface is destroyed as the protocol asks (a
 /// `surface-destroyed` record). Its touches are recorded like any surface's, naming its surface.
-final class LayerSurface {
+final class LayerSurface: ClientPart {
     private static let colour: UInt32 = 0xFF_6A1B9A
 
     /// Its wl_surface.
@@ -22,8 +22,8 @@ final class LayerSurface {
     private let shm: OpaquePointer
     private let options: LayerSurfaceOptions
     private var buffer: SolidBuffer?
-    private unowned let sink: InputSink
-    private(set) var isDestroyed = false
+    unowned let sink: InputSink
+    var isDestroyed = false
     /// The size it was last drawn at, logical px (nil before the first configure).
     private(set) var size: LogicalSize?
 
@@ -46,22 +46,8 @@ final class LayerSurface {
         wl_surface_commit(surface.proxy)
     }
 
-    /// The name traces give its surface.
-    var name: String { surface.name }
-
-    /// Destroys the layer surface and its surface and records that it did.
-    /// `recorded` false at exit, when the app that would record it is going away.
-    func destroy(recorded: Bool = true) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        let name = name
-        zwlr_layer_surface_v1_destroy(proxy)
-        surface.destroy()
-        buffer?.storage.destroy()
-        if recorded { record(SurfaceEvent(.surfaceDestroyed, surface: name)) }
-    }
-
-    private func record(_ event: SurfaceEvent) { sink.deliver(RawRecord(.surface(event))) }
+    func destroyRole() { zwlr_layer_surface_v1_destroy(proxy) }
+    func destroyContent() { buffer?.storage.destroy() }
 
     /// The configured size, or ours in a dimension the compositor leaves to us (0); drawn at once.
     private func configured(serial: UInt32, width: UInt32, height: UInt32) {

@@ -35,7 +35,7 @@ struct PopupPlacement {
 /// Per the protocol, a touch outside the popup dismisses it: the compositor sends `popup_done`,
 /// and the popup is then destroyed here. Its configure and popup_done become `popup-configure` and
 /// `popup-done` records naming the popup's surface.
-final class Popup {
+final class Popup: ClientPart {
     /// Its size, logical px.
     static let size = PixelSize(width: 200, height: 120)
     private static let colour: UInt32 = 0xFF_EF6C00
@@ -45,10 +45,8 @@ final class Popup {
     private let xdgSurface: OpaquePointer
     private let popup: OpaquePointer
     private let buffer: SolidBuffer
-    private unowned let sink: InputSink
-    /// Called once the popup is gone (dismissed by the compositor).
-    var onDismissed: () -> Void = {}
-    private(set) var isDestroyed = false
+    unowned let sink: InputSink
+    var isDestroyed = false
     /// The xdg_popup.configure waiting for its xdg_surface.configure.
     private var pending: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
@@ -82,24 +80,12 @@ final class Popup {
         wl_surface_commit(surface.proxy)
     }
 
-    /// The name traces give its surface.
-    var name: String { surface.name }
-
-    /// Destroys the popup and its surface and records that it did.
-    /// `recorded` false at exit, when the app that would record it is going away.
-    func destroy(recorded: Bool = true) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        let name = name
+    func destroyRole() {
         xdg_popup_destroy(popup)
         xdg_surface_destroy(xdgSurface)
-        surface.destroy()
-        buffer.storage.destroy()
-        if recorded { sink.deliver(RawRecord(.surface(SurfaceEvent(.surfaceDestroyed, surface: name)))) }
-        onDismissed()
     }
 
-    private func record(_ event: SurfaceEvent) { sink.deliver(RawRecord(.surface(event))) }
+    func destroyContent() { buffer.storage.destroy() }
 
     private func configured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)

@@ -18,10 +18,8 @@ final class PartsState {
 
     /// Names of the surfaces that are ours but not the main window's (a down there is no decoration).
     var surfaceNames: Set<String> {
-        Set([secondWindow?.isDestroyed == false ? secondWindow?.name : nil,
-             subsurface?.isDestroyed == false ? subsurface?.name : nil,
-             popup?.isDestroyed == false ? popup?.name : nil,
-             layerSurface?.isDestroyed == false ? layerSurface?.name : nil].compactMap { $0 })
+        let parts: [(any ClientPart)?] = [secondWindow, subsurface, popup, layerSurface]
+        return Set(parts.compactMap { $0 }.filter { !$0.isDestroyed }.map(\.name))
     }
 }
 

@@ -88,7 +88,8 @@ let package = Package(
         // `run`'s command (options, validation, the session): shared by both programs below. Like every
         // module `run` links, it does without Foundation (FoundationEssentials at most).
         .target(name: "RunCommand", dependencies: [
-            "Live", "Scenes", "TouchKit", "TouchStream", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "Live", "Scenes", "TouchKit", "TouchStream", "WaylandClient",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // gesture-sandbox: `run` itself, every other command handed to gesture-sandbox-tools (exec).
         .executableTarget(name: "gesture-sandbox", dependencies: [
@@ -130,7 +131,7 @@ let package = Package(
         ], resources: [.copy("Fixtures")]),
         .testTarget(name: "RuntimeTests", dependencies: [
             "Playback", "Live", "Matrix", "Benchmarks", "CompositorDrivers", "SandboxHarness", "Scenes", "TouchStream", "TouchKit",
-            "Render", "TestSupport", "ToolkitOracles", "RunCommand",
+            "Render", "TestSupport", "ToolkitOracles", "RunCommand", "WaylandClient",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .testTarget(name: "DriverTests", dependencies: [

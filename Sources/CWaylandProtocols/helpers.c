@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 #include "CWaylandProtocols.h"
 
@@ -24,6 +25,7 @@ const struct wl_interface *gs_wp_presentation_interface(void) { return &wp_prese
 const struct wl_interface *gs_gesture_harness_v1_interface(void) { return &gesture_harness_v1_interface; }
 const struct wl_interface *gs_org_kde_kwin_fake_input_interface(void) { return &org_kde_kwin_fake_input_interface; }
 const struct wl_interface *gs_org_kde_plasma_window_management_interface(void) { return &org_kde_plasma_window_management_interface; }
+const struct wl_interface *gs_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 
 int gs_create_shm_file(const char *name, int64_t size)
 {
@@ -182,3 +184,12 @@ static int gs_release_object_code(struct dl_phdr_info *info, size_t size, void *
 }
 
 void gs_release_code_pages(void) { dl_iterate_phdr(gs_release_object_code, NULL); }
+
+int gs_socket_peer_pid(int fd)
+{
+    struct ucred peer;
+    socklen_t length = sizeof peer;
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &length) != 0)
+        return -1;
+    return peer.pid;
+}

@@ -57,6 +57,8 @@ public struct LiveOptions {
     public var surfacePrefix: String?
     /// What a touch on the trigger button (or on the surface to destroy) does (``touchActions``).
     public var touchAction: String?
+    /// A zwlr_layer_shell_v1 surface beside the window, or none.
+    public var layerSurface: LayerSurfaceOptions?
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

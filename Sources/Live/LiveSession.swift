@@ -115,7 +115,7 @@ public final class LiveSession: WaylandAppDelegate {
     /// The extra surfaces and touch action the options ask for.
     private static func parts(_ options: LiveOptions) -> ClientParts {
         ClientParts(secondWindow: options.secondWindow.map(logicalSize), subsurface: options.subsurface,
-                    action: options.touchAction.flatMap(TouchAction.init(rawValue:)))
+                    action: options.touchAction.flatMap(TouchAction.init(rawValue:)), layerSurface: options.layerSurface)
     }
 
     /// Builds the host for `sceneType`; also used when a key switches or resets the scene, so

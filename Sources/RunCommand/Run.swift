@@ -61,8 +61,10 @@ public struct Run: ParsableCommand {
     @Flag(help: "Add a subsurface at 400,40 (240x160) whose input region is its left half only.")
     var subsurface = false
 
-    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead.", valueName: "action"))
+    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead, layer-popup (a popup of the layer surface) on a down on the layer surface.", valueName: "action"))
     var touchAction: String?
+
+    @OptionGroup var layerArguments: LayerSurfaceArguments
 
     /// An empty command, filled in by ArgumentParser.
     public init() {}
@@ -82,6 +84,9 @@ public struct Run: ParsableCommand {
         }
         if touchAction == "destroy-window", secondWindow == nil {
             throw ValidationError("--on-touch destroy-window needs --second-window WxH")
+        }
+        if touchAction == "layer-popup", layerArguments.layer == nil {
+            throw ValidationError("--on-touch layer-popup needs --layer-surface LAYER")
         }
         if let predictionLead {
             guard LiveOptions.predictionLeadRange.contains(predictionLead) else {
@@ -121,6 +126,7 @@ public struct Run: ParsableCommand {
         options.subsurface = subsurface
         options.surfacePrefix = surfacePrefix
         options.touchAction = touchAction
+        options.layerSurface = try layerArguments.options()
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -35,6 +35,12 @@ public enum RunQuickParse {
         "second-window": { $0.secondWindow = $1 },
         "on-touch": { $0.touchAction = $1 },
         "prediction-lead": { $0.predictionLead = try number($1) },
+        "layer-surface": { $0.layerArguments.layer = $1 },
+        "layer-keyboard": { $0.layerArguments.keyboard = $1 },
+        "layer-anchor": { $0.layerArguments.anchor = $1 },
+        "layer-size": { $0.layerArguments.size = $1 },
+        "layer-exclusive-zone": { $0.layerArguments.exclusiveZone = $1 },
+        "layer-margin": { $0.layerArguments.margin = $1 },
     ]
 
     /// Not a number, as ArgumentParser's `Double` conversion reads one.
@@ -77,6 +83,7 @@ public enum RunQuickParse {
         run.secondWindow = nil
         run.subsurface = false
         run.touchAction = nil
+        run.layerArguments = .none
         return run
     }
 
@@ -121,6 +128,7 @@ public enum RunQuickParse {
         }
         do {
             try run.sceneOptions.validate()
+            try run.layerArguments.validate()
             try run.validate()
         } catch {
             return nil

@@ -35,9 +35,9 @@ public struct WLFixed: RawRepresentable, Hashable, Sendable, Comparable, CustomS
 /// events pending and delivered them as a frame the compositor never sent (`{"kind":"flush"}`,
 /// compact `flush`), so replay delivers exactly there (``ReplayAssembler``).
 ///
-/// `surface(_:)` holds the trace version 2 records about our surfaces that are not wl_touch events
-/// (keyboard focus, activation, popups, drag-and-drop, a surface our client destroyed:
-/// ``SurfaceEvent``); assembly and replay skip them.
+/// `surface(_:)` holds the trace version 2 and 3 records about our surfaces that are not wl_touch
+/// events (keyboard focus, activation, popups, drag-and-drop, a surface our client destroyed, the
+/// layer surface's configure and close: ``SurfaceEvent``); assembly and replay skip them.
 public enum RawEvent: Hashable, Sendable {
     /// wl_touch.down; `surface` names the wl_surface (e.g. "wl_surface@3", or a script name).
     case down(serial: UInt32, time: UInt32, surface: String?, id: Int32, x: WLFixed, y: WLFixed)

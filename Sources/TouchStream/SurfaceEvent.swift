@@ -1,7 +1,8 @@
 // MARK: - What the compositor said about our surfaces, beside wl_touch
 
-/// The record kinds of trace version 2 that are not wl_touch events: what the compositor answered
-/// (or what our client did) around a touch, each naming the surface it concerns.
+/// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's):
+/// what the compositor answered (or what our client did) around a touch, each naming the surface
+/// it concerns.
 ///
 /// They never reach TouchKit: frame assembly and replay skip them, the checker reads them only
 /// for its surface rules. Names are the trace's `kind` strings and compact statements.
@@ -36,6 +37,11 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case dndFinished = "dnd-finished"
     /// Not an event: our client destroyed `surface` (so events that name it afterwards stand out).
     case surfaceDestroyed = "surface-destroyed"
+    /// zwlr_layer_surface_v1.configure: the size the compositor gave the layer surface (serial,
+    /// width, height; 0 leaves that dimension to the client).
+    case layerConfigure = "layer-configure"
+    /// zwlr_layer_surface_v1.closed: the compositor will not show the layer surface again.
+    case layerClosed = "layer-closed"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -46,8 +52,17 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .dndEnter: [.serial, .x, .y]
         case .dndMotion: [.time, .x, .y]
         case .dndAction: [.action]
+        case .layerConfigure: [.serial, .width, .height]
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
-             .surfaceDestroyed: []
+             .surfaceDestroyed, .layerClosed: []
+        }
+    }
+
+    /// The first trace format version that has records of this kind.
+    public var sinceVersion: Int {
+        switch self {
+        case .layerConfigure, .layerClosed: SurfaceEvent.layerSinceVersion
+        default: SurfaceEvent.sinceVersion
         }
     }
 
@@ -71,7 +86,7 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var kind: SurfaceEventKind
     /// The surface it concerns, named as `down` names it ("wl_surface@5").
     public var surface: String?
-    /// The event's serial (keyboard enter/leave, dnd enter).
+    /// The event's serial (keyboard enter/leave, dnd enter, layer configure).
     public var serial: UInt32?
     /// The event's time in ms (dnd motion).
     public var time: UInt32?
@@ -79,9 +94,9 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var x: WLFixed?
     /// Surface-local y (dnd), or the popup's y relative to its parent.
     public var y: WLFixed?
-    /// The popup's width in logical px.
+    /// The popup's or the layer surface's width in logical px.
     public var width: Int32?
-    /// The popup's height in logical px.
+    /// The popup's or the layer surface's height in logical px.
     public var height: Int32?
     /// The toplevel's activated state.
     public var active: Bool?
@@ -125,6 +140,13 @@ public struct SurfaceEvent: Hashable, Sendable {
 
     /// The first trace format version that has these records.
     public static let sinceVersion = 2
+    /// The first trace format version that has the layer surface's records.
+    public static let layerSinceVersion = 3
+
+    /// What the records new in `version` are called in errors ("surface records need version 2").
+    public static func recordsNew(in version: Int) -> String {
+        version == layerSinceVersion ? "layer surface records" : "surface records"
+    }
 }
 
 // MARK: - Telling two clients' surfaces apart

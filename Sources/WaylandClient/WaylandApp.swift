@@ -42,7 +42,7 @@ public final class WaylandApp {
     /// (numerator / 120) when that protocol is in use, else `bufferScale`.
     public var renderScale: Double { surfaceScale.renderScale }
 
-    private let display: WaylandConnection
+    let display: WaylandConnection
     var registry: Registry!
     /// The main window's title and app id (the second window takes them too).
     let title: String
@@ -94,6 +94,7 @@ public final class WaylandApp {
         }
         try WaylandError.onConnection(display.roundtrip)
         try requireGlobals()
+        try requireLayerShell()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
         makeWindow(decorated: false)

@@ -258,9 +258,12 @@ struct MultiSurfaceTests {
     @Test("the options are checked before any window appears: one line, non-zero exit")
     func badOptionsAreOneLine() throws {
         for (arguments, message) in [
-            (["--on-touch", "fling"], "--on-touch must be one of popup, drag, move, resize, destroy-subsurface, destroy-window, found 'fling'"),
+            (["--on-touch", "fling"], "--on-touch must be one of popup, drag, move, resize, destroy-subsurface, destroy-window, layer-popup, found 'fling'"),
             (["--window-size", "0x20"], "--window-size needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '0x20'"),
             (["--on-touch", "destroy-window"], "--on-touch destroy-window needs --second-window WxH"),
+            (["--on-touch", "layer-popup"], "--on-touch layer-popup needs --layer-surface LAYER"),
+            (["--layer-size", "10x10"], "--layer-size needs --layer-surface LAYER"),
+            (["--layer-surface", "ceiling"], "--layer-surface must be one of background, bottom, top, overlay, found 'ceiling'"),
         ] {
             let result = try sandbox(["run", "--display", "no-such-display"] + arguments)
             #expect(result.status != 0)

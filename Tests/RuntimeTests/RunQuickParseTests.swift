@@ -10,7 +10,9 @@ import Testing
         [run.sceneOptions.scene, run.sceneOptions.profile, "\(run.sceneOptions.traceArena)", "\(run.display as Any)",
          "\(run.record as Any)", "\(run.log as Any)", "\(run.state as Any)", "\(run.screenshot as Any)", "\(run.noHUD)",
          "\(run.noPrediction)", "\(run.predictionLead as Any)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
-         "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)"]
+         "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)",
+         "\(run.layerArguments.layer as Any)", "\(run.layerArguments.keyboard as Any)", "\(run.layerArguments.anchor as Any)",
+         "\(run.layerArguments.size as Any)", "\(run.layerArguments.exclusiveZone as Any)", "\(run.layerArguments.margin as Any)"]
     }
 
     @Test func everyOptionArgumentParserKnowsIsInTheTableAsFlagOrValue() {
@@ -35,6 +37,9 @@ import Testing
          "--on-touch", "destroy-window", "--subsurface"],
         ["--title", "", "--surface-prefix=a=b", "--on-touch", "destroy-subsurface", "--subsurface"],
         ["--scene", "ink", "--prediction-lead", "16.5"], ["--prediction-lead=1"], ["--prediction-lead", "50"],
+        ["--layer-surface", "overlay", "--layer-keyboard", "on-demand", "--layer-anchor", "top,left,right",
+         "--layer-size", "0x40", "--layer-exclusive-zone", "40", "--layer-margin", "1,2,3,4", "--on-touch", "layer-popup"],
+        ["--layer-surface=bottom", "--layer-exclusive-zone=-1", "--layer-margin=-8"],
     ])
     func theTableReadsWhatArgumentParserReads(arguments: [String]) throws {
         let quick = try #require(RunQuickParse.parse(arguments))
@@ -49,6 +54,8 @@ import Testing
         ["--on-touch", "destroy-window"], ["--on-touch", "explode"], ["--surface-prefix", "-x"],
         ["--prediction-lead", "abc"], ["--prediction-lead", "0"], ["--prediction-lead", "50.5"],
         ["--prediction-lead", "nan"], ["--prediction-lead", "16", "--no-prediction"],
+        ["--layer-surface", "top", "--layer-exclusive-zone", "-1"], ["--layer-anchor", "top"],
+        ["--layer-surface", "top", "--layer-size", "0x10"],
     ])
     func anythingElseIsLeftToArgumentParser(arguments: [String]) {
         #expect(RunQuickParse.parse(arguments) == nil)
@@ -59,11 +66,6 @@ import Testing
         (["--prediction-lead", "16", "--no-prediction"], "--prediction-lead needs prediction; --no-prediction turns it off"),
     ])
     func aLeadOutsideItsRangeOrWithoutPredictionIsRefusedWithWhy(arguments: [String], message: String) {
-        do {
-            _ = try Run.parse(arguments)
-            Issue.record("\(arguments) was accepted")
-        } catch {
-            #expect(Run.message(for: error) == message)
-        }
+        #expect(runRefusal(arguments) == message)
     }
 }

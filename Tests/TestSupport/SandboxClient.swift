@@ -47,15 +47,17 @@ public final class SandboxClient {
 
     // MARK: - Starting
 
-    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`). With
-    /// `inDirectory` the client runs in its folder, where its record and screenshot controls write.
+    /// Starts `driver`'s compositor and our client in it (with the HUD hidden unless `hud`, and
+    /// `arguments` added to `run`'s). With `inDirectory` the client runs in its folder, where its
+    /// record and screenshot controls write.
     public convenience init(_ driver: CompositorDriver, scene: String = "touchdemo",
                             configuration: DriverConfiguration = DriverConfiguration(),
-                            environment: [String: String] = [:], hud: Bool = false, inDirectory: Bool = false) throws {
+                            environment: [String: String] = [:], hud: Bool = false, inDirectory: Bool = false,
+                            arguments: [String] = []) throws {
         let files = try TemporaryDirectory(prefix: "gesture-driver-test")
         let session = try driver.start(configuration)
         try self.init(session: session, files: files, fifoReader: -1,
-                      arguments: Self.runArguments(scene: scene, outputs: Self.recordingOutputs(files), hud: hud),
+                      arguments: Self.runArguments(scene: scene, outputs: Self.recordingOutputs(files), hud: hud) + arguments,
                       environment: environment, fileSizeLimit: nil, inDirectory: inDirectory,
                       settling: .seconds(Self.driverSettle))
     }

@@ -34,7 +34,7 @@ import TouchStream
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         for version in ["1.5", "1e400", "\"1\""] {
-            let line = header(replacing: #""version":2"#, with: #""version":\#(version)"#)
+            let line = header(replacing: #""version":3"#, with: #""version":\#(version)"#)
             let path = try dir.write("v.jsonl", line + "\n")
             let expected = version.hasPrefix("\"")
                 ? "header field \"version\" has the wrong type (expected an integer, found a string)"

@@ -23,7 +23,7 @@ import TouchStream
     @Test func headerLineCarriesFormatVersionAndISOTime() throws {
         let line = sampleHeader.jsonLine()
         #expect(line.hasPrefix(#"{"created":"2026-11-22T05:00:00.000Z","environment":{"compositor":"weston 10.0.1","globals":[{"interface":"wl_compositor","version":4}"#))
-        #expect(line.hasSuffix(#""format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":2}"#))
+        #expect(line.hasSuffix(#""format":"gesture-sandbox-trace","profile":"uikit","toolVersion":"0.1.0","version":3}"#))
         #expect(!line.contains("\n"))
         #expect(TraceHeader.isoTimestamp(Date(timeIntervalSince1970: 1.5)) == "1970-01-01T00:00:01.500Z")
     }
@@ -160,9 +160,9 @@ import TouchStream
         #expect(errorText { _ = try readAll(wrong) }
             == "\(wrong):1:\(column(of: "\"something-else\"", in: other.jsonLine())): not a gesture-sandbox trace (format \"something-else\", expected \"gesture-sandbox-trace\")")
         var future = sampleHeader
-        future.version = 3
-        let newer = try dir.write("v3.jsonl", future.jsonLine() + "\n")
-        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:\(column(of: ":3", in: future.jsonLine()) + 1): unsupported trace version 3 (this tool reads versions 1 to 2)")
+        future.version = 4
+        let newer = try dir.write("v4.jsonl", future.jsonLine() + "\n")
+        #expect(errorText { _ = try readAll(newer) } == "\(newer):1:\(column(of: #""0.1.0","version":4}"#, in: future.jsonLine()) + 18): unsupported trace version 4 (this tool reads versions 1 to 3)")
         let missing = try dir.write("missing.jsonl", #"{"format":"gesture-sandbox-trace","version":1}"# + "\n")
         #expect(errorText { _ = try readAll(missing) } == "\(missing):1:1: header is missing \"toolVersion\"")
         let broken = try dir.write("broken.jsonl", "{\"format\":\n")

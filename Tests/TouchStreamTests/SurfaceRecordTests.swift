@@ -3,7 +3,7 @@ import Testing
 import TouchKit
 import TouchStream
 
-// MARK: - Trace version 2: the surface records
+// MARK: - Trace versions 2 and 3: the surface records
 
 /// Every surface record kind in both trace forms, the version rules, and assembly and the
 /// checker looking past them.
@@ -27,6 +27,9 @@ import TouchStream
         SurfaceEvent(.dndCancelled, surface: "wl_surface@3"),
         SurfaceEvent(.dndFinished, surface: "wl_surface@3"),
         SurfaceEvent(.surfaceDestroyed, surface: "wl_surface@9"),
+        // sway 1.7: a 320×120 layer surface configured at the size it asked for, then closed.
+        SurfaceEvent(.layerConfigure, surface: "wl_surface@17", serial: 52_101, width: 320, height: 120),
+        SurfaceEvent(.layerClosed, surface: "wl_surface@17"),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -51,6 +54,9 @@ import TouchStream
         #expect(line(Self.samples[10]) == #"{"kind":"dnd-target","surface":"wl_surface@3","mime":"text/plain;charset=utf-8"}"#)
         #expect(line(Self.samples[12]) == #"{"kind":"dnd-action","surface":"wl_surface@3","action":2}"#)
         #expect(line(Self.samples[16]) == #"{"kind":"surface-destroyed","surface":"wl_surface@9"}"#)
+        #expect(line(Self.samples[17])
+            == #"{"kind":"layer-configure","surface":"wl_surface@17","serial":52101,"width":320,"height":120}"#)
+        #expect(line(Self.samples[18]) == #"{"kind":"layer-closed","surface":"wl_surface@17"}"#)
     }
 
     @Test func jsonLinesRoundTripEveryKindAmongTouchRecords() throws {
@@ -62,7 +68,7 @@ import TouchStream
         let lines = [Self.header.jsonLine()] + records.map { TraceWriter.line(for: $0) }
         let path = try dir.write("v2.jsonl", lines.joined(separator: "\n") + "\n")
         let (header, read) = try readAll(path)
-        #expect(header.version == 2)
+        #expect(header.version == 3)
         #expect(read == records)
     }
 
@@ -84,6 +90,27 @@ import TouchStream
         #expect(text.hasPrefix("popup-configure 160 184.00390625 200 120"), "\(text)")
         let read: [RawRecord] = try CompactTrace.parse(text).compactMap { if case .record(let r) = $0 { r } else { nil } }
         #expect(read == [record])
+    }
+
+    @Test func layerRecordsReadAndWriteInTheCompactForm() throws {
+        let script = """
+            layer-configure 320 0 serial=52101 surface=wl_surface@17
+            layer-configure 1280 120 surface=wl_surface@17
+            layer-closed surface=wl_surface@17
+            """
+        let events = try CompactTrace.parse(script).compactMap { if case .record(let r) = $0 { r.event } else { nil } }
+        #expect(events == [
+            .surface(SurfaceEvent(.layerConfigure, surface: "wl_surface@17", serial: 52_101, width: 320, height: 0)),
+            // Without serial=, the next one, as for a down.
+            .surface(SurfaceEvent(.layerConfigure, surface: "wl_surface@17", serial: 52_102, width: 1280, height: 120)),
+            .surface(SurfaceEvent(.layerClosed, surface: "wl_surface@17")),
+        ])
+        let records = events.map { RawRecord($0) }
+        #expect(CompactTrace.write(records: records).split(separator: "\n") == [
+            "layer-configure 320 0 serial=52101 surface=wl_surface@17",
+            "layer-configure 1280 120 surface=wl_surface@17",
+            "layer-closed surface=wl_surface@17",
+        ])
     }
 
     @Test func compactStatementsReadAsDocumented() throws {
@@ -115,6 +142,9 @@ import TouchStream
         #expect(parse("popup-done serial=4") == "s:1:12: popup-done takes no 'serial=' (options: t=, surface=)")
         #expect(parse("dnd-action fling") == "s:1:12: ACTION must be none, copy, move, ask or their sum with '+', found 'fling'")
         #expect(parse("dnd-enter 1 2 3")?.hasPrefix("s:1:15: unexpected argument '3'") == true)
+        #expect(parse("layer-configure 320") == "s:1:20: missing HEIGHT: expected 'layer-configure WIDTH HEIGHT'")
+        #expect(parse("layer-configure 320 1.5") == "s:1:21: HEIGHT must be a 32-bit integer, found '1.5'")
+        #expect(parse("layer-closed serial=3") == "s:1:14: layer-closed takes no 'serial=' (options: t=, surface=)")
         let dir = try TemporaryDirectory()
         defer { dir.cleanUp() }
         let missing = try dir.write("m.jsonl", Self.header.jsonLine() + "\n" + #"{"kind":"dnd-enter","surface":"s","x":1,"y":2}"# + "\n")
@@ -166,6 +196,25 @@ import TouchStream
         let text = Self.versionOneTrace + #"{"kind":"popup-done","surface":"wl_surface@15"}"# + "\n"
         #expect(errorText { _ = try TraceReader.read(text: text, name: "v1.jsonl") }
             == "v1.jsonl:7:1: a popup-done record in a version 1 trace (surface records need version 2)")
+        let layer = Self.versionOneTrace + #"{"kind":"layer-closed","surface":"wl_surface@17"}"# + "\n"
+        #expect(errorText { _ = try TraceReader.read(text: layer, name: "v1.jsonl") }
+            == "v1.jsonl:7:1: a layer-closed record in a version 1 trace (layer surface records need version 3)")
+    }
+
+    /// A version 2 trace as the tool wrote it before the layer surface records (weston 10, 2026-11-24).
+    static var versionTwoTrace: String {
+        Self.versionOneTrace.replacing(#""version":1}"#, with: #""version":2}"#)
+            + #"{"kind":"popup-configure","surface":"wl_surface@40","x":40960,"y":40960,"xf":160,"yf":160,"width":200,"height":120}"#
+            + "\n"
+    }
+
+    @Test func aVersionTwoTraceStillReadsAndHasNoLayerRecords() throws {
+        let trace = try TraceReader.read(text: Self.versionTwoTrace, name: "v2.jsonl")
+        #expect(trace.header?.version == 2)
+        #expect(trace.records.map(\.event.name) == ["capabilities", "down", "frame", "up", "flush", "popup-configure"])
+        let layer = Self.versionTwoTrace + #"{"kind":"layer-configure","surface":"wl_surface@17","serial":9,"width":320,"height":120}"# + "\n"
+        #expect(errorText { _ = try TraceReader.read(text: layer, name: "v2.jsonl") }
+            == "v2.jsonl:8:1: a layer-configure record in a version 2 trace (layer surface records need version 3)")
     }
 
     // MARK: - Consumers look past them
@@ -183,6 +232,7 @@ import TouchStream
             popup-configure 0 0 10 10
             frame
             dnd-leave; surface-destroyed surface=wl_surface@3
+            layer-configure 320 120 serial=48400 surface=wl_surface@17; layer-closed surface=wl_surface@17
             up 0 serial=48213; frame
             """)
         let touchOnly = mixed.filter { if case .record(let r) = $0, r.event.surfaceEvent != nil { false } else { true } }

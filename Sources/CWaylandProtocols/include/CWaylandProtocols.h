@@ -14,6 +14,7 @@
 #include "gesture-harness-v1-client-protocol.h"
 #include "fake-input-client-protocol.h"
 #include "plasma-window-management-client-protocol.h"
+#include "wlr-layer-shell-unstable-v1-client-protocol.h"
 
 // Interface globals import into Swift as values, so their addresses are not
 // stable there; these accessors hand out the real C addresses.
@@ -32,6 +33,7 @@ const struct wl_interface *gs_wp_presentation_interface(void);
 const struct wl_interface *gs_gesture_harness_v1_interface(void);
 const struct wl_interface *gs_org_kde_kwin_fake_input_interface(void);
 const struct wl_interface *gs_org_kde_plasma_window_management_interface(void);
+const struct wl_interface *gs_zwlr_layer_shell_v1_interface(void);
 
 // memfd_create and file seals need _GNU_SOURCE, which Swift's Glibc import does not set.
 // Returns a sealed-growable anonymous file of `size` bytes, or -1 with errno set.
@@ -64,5 +66,10 @@ int64_t gs_timerfd_drain(int fd);
 // poll() with a timeout in nanoseconds (ppoll is not in Swift's Glibc import either); a negative
 // timeout waits forever. poll()'s whole milliseconds would move a wakeup by up to 1 ms.
 int gs_poll_nanoseconds(struct pollfd *fds, int count, int64_t timeout);
+
+// struct ucred (SO_PEERCRED) needs _GNU_SOURCE too. The pid of the process at the other end of
+// the Unix socket `fd`: 0 when that process is in a pid namespace this one cannot see, -1 with
+// errno set when the socket has no such peer.
+int gs_socket_peer_pid(int fd);
 
 #endif

@@ -1,14 +1,15 @@
-// MARK: - Surface records in the compact form (trace version 2)
+// MARK: - Surface records in the compact form (trace versions 2 and 3)
 
 /// The statements of the surface records (``SurfaceEventKind``) and their arguments:
 ///
 ///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
-///     dnd-cancelled · dnd-finished · surface-destroyed          (no arguments)
+///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed          (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
+///     layer-configure WIDTH HEIGHT
 ///
-/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave and dnd-enter
-/// (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
+/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter
+/// and layer-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
 /// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
@@ -16,6 +17,7 @@ enum CompactSurfaceStatement {
         switch kind {
         case .activated: ["true|false"]
         case .popupConfigure: ["X", "Y", "WIDTH", "HEIGHT"]
+        case .layerConfigure: ["WIDTH", "HEIGHT"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
         default: []
@@ -89,6 +91,9 @@ extension CompactParser {
             event.y = try fixed(args[1], "Y")
             event.width = try integer(args[2], "WIDTH")
             event.height = try integer(args[3], "HEIGHT")
+        case .layerConfigure:
+            event.width = try size(args[0], "WIDTH")
+            event.height = try size(args[1], "HEIGHT")
         case .dndEnter, .dndMotion:
             event.x = try fixed(args[0], "X")
             event.y = try fixed(args[1], "Y")
@@ -117,6 +122,15 @@ extension CompactParser {
         return Int32(value)
     }
 
+    /// A layer surface's configured size, any Int32 as the JSON Lines form reads it, so that every
+    /// trace that form reads writes to this one and back unchanged.
+    private func size(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
+        guard let value = Int32(token.text) else {
+            throw error(at: token, "\(what) must be a 32-bit integer, found '\(token.shown)'")
+        }
+        return value
+    }
+
     private func escapedName(_ value: CompactToken) throws(TraceError) -> String {
         switch SurfaceName.unescape(value.bytes) {
         case .name(let text): return text
@@ -136,6 +150,7 @@ extension CompactWriter {
         case .popupConfigure:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description,
                       String(event.width ?? 0), String(event.height ?? 0)]
+        case .layerConfigure: words += [String(event.width ?? 0), String(event.height ?? 0)]
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))

@@ -52,7 +52,7 @@ public final class JSONLTraceReader {
             lines.release()
             throw error
         }
-        state = RecordStream(lines: lines, hasSurfaceRecords: header.version >= SurfaceEvent.sinceVersion)
+        state = RecordStream(lines: lines, version: header.version)
     }
 
     /// The first line with something other than spaces.
@@ -93,12 +93,12 @@ private struct RecordStream {
     var parser = RecordLineParser()
     var recordCount = 0
     var presentations: [PresentationRecord] = []
-    /// False for a version 1 trace, where a surface record is an error (that version has none).
-    let hasSurfaceRecords: Bool
+    /// The header's version: a surface record of a kind newer than it is an error.
+    let version: Int
 
-    init(lines: LineSource, hasSurfaceRecords: Bool) {
+    init(lines: LineSource, version: Int) {
         self.lines = lines
-        self.hasSurfaceRecords = hasSurfaceRecords
+        self.version = version
     }
 
     mutating func next() throws -> RawRecord? {
@@ -122,9 +122,11 @@ private struct RecordStream {
                 let message = terminated ? error.message : "truncated record (no newline at end of file): \(error.message)"
                 throw TraceError(file: lines.path, line: lines.line, column: error.column, message: message)
             }
-            if !hasSurfaceRecords, let event = record.event.surfaceEvent {
+            // A current trace may hold every kind: no look at the record on the reader's hot path.
+            if version < TraceHeader.currentVersion, let kind = record.event.surfaceEvent?.kind, kind.sinceVersion > version {
+                let newer = SurfaceEvent.recordsNew(in: kind.sinceVersion)
                 throw TraceError(file: lines.path, line: lines.line, column: first + 1,
-                                 message: "a \(event.kind.rawValue) record in a version 1 trace (surface records need version \(SurfaceEvent.sinceVersion))")
+                                 message: "a \(kind.rawValue) record in a version \(version) trace (\(newer) need version \(kind.sinceVersion))")
             }
             recordCount += 1
             return record

@@ -3,7 +3,7 @@
 /// The `kind` of a record line, with the keys each kind requires and allows.
 enum RecordKind: Equatable {
     case down, up, motion, frame, cancel, shape, orientation, capabilities, flush
-    /// A trace version 2 record about one of our surfaces (``SurfaceEventKind``).
+    /// A trace version 2 or 3 record about one of our surfaces (``SurfaceEventKind``).
     case surfaceEvent(SurfaceEventKind)
 
     init?(_ name: UnsafeBufferPointer<UInt8>) {

@@ -12,7 +12,7 @@
 ///     {"kind":"orientation","id":ID,"orientation":RAW,"orientationf":DEC}
 ///     {"kind":"capabilities","touch":BOOL}   {"kind":"flush"}
 ///
-/// and (version 2) the surface records, ``SurfaceEvent``, with their fields in this order, each
+/// and (versions 2 and 3) the surface records, ``SurfaceEvent``, with their fields in this order, each
 /// only where the kind has it: `surface`, `serial`, `time`, `x`, `y`, `xf`, `yf`, `width`,
 /// `height`, `active`, `mime`, `action`, e.g.
 ///

@@ -26,6 +26,7 @@ final class Registry {
     private(set) var presentation: Presentation?
     private(set) var subcompositor: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
+    private(set) var layerShell: LayerShell?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -56,6 +57,7 @@ final class Registry {
         if let shm { wl_shm_destroy(shm) }
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
+        layerShell?.destroy()
         if let compositor { wl_compositor_destroy(compositor) }
         registry.destroy()
     }
@@ -95,6 +97,10 @@ final class Registry {
         case "wl_data_device_manager" where dataDeviceManager == nil:
             dataDeviceManager = registry.bind(global, as: gs_wl_data_device_manager_interface(),
                                               version: SupportedVersion.dataDeviceManager)
+        case "zwlr_layer_shell_v1" where layerShell == nil:
+            layerShell = LayerShell(proxy: registry.bind(global, as: gs_zwlr_layer_shell_v1_interface(),
+                                                         version: SupportedVersion.layerShell),
+                                    version: min(global.version, SupportedVersion.layerShell))
         case "wl_output":
             let proxy = registry.bind(global, as: gs_wl_output_interface(), version: SupportedVersion.output)
             let output = Output(proxy: proxy, globalName: global.name)

@@ -30,4 +30,7 @@ enum SupportedVersion {
     static let dataDeviceManager: UInt32 = 3
     /// wp_presentation (v2 only lets the compositor send a zero refresh for variable rate outputs).
     static let presentation: UInt32 = 1
+    /// zwlr_layer_shell_v1: v2 brings set_layer (unused), v3 the shell's destroy, v4 on-demand
+    /// keyboard interactivity (what wlroots 0.15 offers).
+    static let layerShell: UInt32 = 4
 }

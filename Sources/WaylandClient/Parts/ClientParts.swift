@@ -14,13 +14,17 @@ public enum TouchAction: String, CaseIterable, Sendable {
     case destroySubsurface = "destroy-subsurface"
     /// A down on the second window destroys it while the finger is still down (needs `secondWindow`).
     case destroyWindow = "destroy-window"
+    /// A down on the layer surface opens an xdg_popup whose parent it is (zwlr_layer_surface_v1.get_popup),
+    /// grabbed with the down's serial (needs `layerSurface`).
+    case layerPopup = "layer-popup"
 }
 
 /// The extra surfaces and the touch action of a client that takes part in multi-surface tests.
 ///
 /// The trigger button is ``button`` in the main window's surface (logical px): a real touch down
 /// there runs the action with that down's serial (popup, drag, move, resize); the destroy
-/// actions trigger on a down on the surface they destroy. Each runs once per down.
+/// actions trigger on a down on the surface they destroy, and the layer popup on a down on the
+/// layer surface. Each runs once per down.
 public struct ClientParts: Sendable {
     /// The trigger button: x, y, width, height in the main surface, logical px.
     public static let button = (x: 0, y: 0, width: 160, height: 160)
@@ -33,12 +37,16 @@ public struct ClientParts: Sendable {
     public var subsurface: Bool
     /// What a touch on the trigger does.
     public var action: TouchAction?
+    /// A zwlr_layer_shell_v1 surface beside the window, or none.
+    public var layerSurface: LayerSurfaceOptions?
 
     /// Creates the parts; nothing extra by default.
-    public init(secondWindow: LogicalSize? = nil, subsurface: Bool = false, action: TouchAction? = nil) {
+    public init(secondWindow: LogicalSize? = nil, subsurface: Bool = false, action: TouchAction? = nil,
+                layerSurface: LayerSurfaceOptions? = nil) {
         self.secondWindow = secondWindow
         self.subsurface = subsurface
         self.action = action
+        self.layerSurface = layerSurface
     }
 
     /// Whether (x, y), surface-local logical px, is on the trigger button.

@@ -5,14 +5,37 @@ import WaylandPlumbing
 
 // MARK: - xdg_popup, grabbed with a touch-down serial
 
-/// A popup menu opened by a touch: an xdg_surface with the xdg_popup role under the main window,
-/// placed below-right of the button that was touched, with an explicit grab on the touch down's
-/// serial (weston grants popup grabs only for a serial of an active touch or button).
+/// Whose popup it is: an xdg_surface's (the window's), or a layer surface's, which takes the
+/// popup through zwlr_layer_surface_v1.get_popup instead of a parent in xdg_surface.get_popup.
+enum PopupParent {
+    case xdgSurface(OpaquePointer)
+    case layerSurface(OpaquePointer)
+}
+
+/// Where a popup goes, relative to its parent (the xdg_positioner's rules).
+struct PopupPlacement {
+    /// The rectangle it is placed against, in the parent's window geometry.
+    var anchorRect: (x: Int32, y: Int32, width: Int32, height: Int32)
+    var anchor: xdg_positioner_anchor
+    var gravity: xdg_positioner_gravity
+    /// xdg_positioner.constraint_adjustment bits (0: the compositor may not move it).
+    var adjustment: UInt32 = 0
+
+    /// Below-right of `rect`, where the compositor leaves it (the window's button).
+    static func belowRight(of rect: (x: Int32, y: Int32, width: Int32, height: Int32)) -> PopupPlacement {
+        PopupPlacement(anchorRect: rect, anchor: XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT, gravity: XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT)
+    }
+}
+
+/// A popup menu opened by a touch: an xdg_surface with the xdg_popup role under the main window
+/// (below-right of the button that was touched) or under the layer surface, with an explicit grab
+/// on the touch down's serial (weston grants popup grabs only for a serial of an active touch or
+/// button).
 ///
 /// Per the protocol, a touch outside the popup dismisses it: the compositor sends `popup_done`,
 /// and the popup is then destroyed here. Its configure and popup_done become `popup-configure` and
 /// `popup-done` records naming the popup's surface.
-final class Popup {
+final class Popup: ClientPart {
     /// Its size, logical px.
     static let size = PixelSize(width: 200, height: 120)
     private static let colour: UInt32 = 0xFF_EF6C00
@@ -22,28 +45,33 @@ final class Popup {
     private let xdgSurface: OpaquePointer
     private let popup: OpaquePointer
     private let buffer: SolidBuffer
-    private unowned let sink: InputSink
-    /// Called once the popup is gone (dismissed by the compositor).
-    var onDismissed: () -> Void = {}
-    private(set) var isDestroyed = false
+    unowned let sink: InputSink
+    var isDestroyed = false
     /// The xdg_popup.configure waiting for its xdg_surface.configure.
     private var pending: (x: Int32, y: Int32, width: Int32, height: Int32)?
 
-    /// Opens the popup on `parent` next to `anchor` (x, y, width, height in the parent's surface)
-    /// and grabs `seat` with the down's `serial`.
-    init(compositor: OpaquePointer, wmBase: OpaquePointer, shm: OpaquePointer, parent: OpaquePointer,
-         anchor: (x: Int32, y: Int32, width: Int32, height: Int32), seat: OpaquePointer, serial: UInt32,
-         sink: InputSink) throws {
+    /// Opens the popup on `parent` where `placement` says and grabs `seat` with the down's `serial`.
+    init(compositor: OpaquePointer, wmBase: OpaquePointer, shm: OpaquePointer, parent: PopupParent,
+         placement: PopupPlacement, seat: OpaquePointer, serial: UInt32, sink: InputSink) throws {
         surface = Surface(compositor: compositor)
         self.sink = sink
         buffer = try SolidBuffer(shm: shm, size: Self.size, colour: Self.colour)
         let positioner = xdg_wm_base_create_positioner(wmBase)
         xdg_positioner_set_size(positioner, Int32(Self.size.width), Int32(Self.size.height))
-        xdg_positioner_set_anchor_rect(positioner, anchor.x, anchor.y, anchor.width, anchor.height)
-        xdg_positioner_set_anchor(positioner, UInt32(XDG_POSITIONER_ANCHOR_BOTTOM_RIGHT.rawValue))
-        xdg_positioner_set_gravity(positioner, UInt32(XDG_POSITIONER_GRAVITY_BOTTOM_RIGHT.rawValue))
+        let rect = placement.anchorRect
+        xdg_positioner_set_anchor_rect(positioner, rect.x, rect.y, rect.width, rect.height)
+        xdg_positioner_set_anchor(positioner, placement.anchor.rawValue)
+        xdg_positioner_set_gravity(positioner, placement.gravity.rawValue)
+        if placement.adjustment != 0 { xdg_positioner_set_constraint_adjustment(positioner, placement.adjustment) }
         xdgSurface = xdg_wm_base_get_xdg_surface(wmBase, surface.proxy)
-        popup = xdg_surface_get_popup(xdgSurface, parent, positioner)
+        switch parent {
+        case .xdgSurface(let parent):
+            popup = xdg_surface_get_popup(xdgSurface, parent, positioner)
+        case .layerSurface(let layer):
+            popup = xdg_surface_get_popup(xdgSurface, nil, positioner)
+            // Before the popup's first commit, as get_popup requires.
+            zwlr_layer_surface_v1_get_popup(layer, popup)
+        }
         xdg_positioner_destroy(positioner)
         xdg_surface_add_listener(xdgSurface, Popup.surfaceListener, userData(self))
         xdg_popup_add_listener(popup, Popup.popupListener, userData(self))
@@ -52,24 +80,12 @@ final class Popup {
         wl_surface_commit(surface.proxy)
     }
 
-    /// The name traces give its surface.
-    var name: String { surface.name }
-
-    /// Destroys the popup and its surface and records that it did.
-    /// `recorded` false at exit, when the app that would record it is going away.
-    func destroy(recorded: Bool = true) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        let name = name
+    func destroyRole() {
         xdg_popup_destroy(popup)
         xdg_surface_destroy(xdgSurface)
-        surface.destroy()
-        buffer.storage.destroy()
-        if recorded { sink.deliver(RawRecord(.surface(SurfaceEvent(.surfaceDestroyed, surface: name)))) }
-        onDismissed()
     }
 
-    private func record(_ event: SurfaceEvent) { sink.deliver(RawRecord(.surface(event))) }
+    func destroyContent() { buffer.storage.destroy() }
 
     private func configured(serial: UInt32) {
         xdg_surface_ack_configure(xdgSurface, serial)

@@ -9,7 +9,7 @@ import WaylandPlumbing
 ///
 /// Being a child matters under kiosk shells (weston's kiosk-shell shows a child at its own size,
 /// centred over its parent, instead of fullscreen over it); desktop shells place it as a dialog.
-final class SecondWindow {
+final class SecondWindow: ClientPart {
     private static let colour: UInt32 = 0xFF_1565C0
 
     /// Its wl_surface.
@@ -18,8 +18,8 @@ final class SecondWindow {
     private let shm: OpaquePointer
     private let preferredSize: LogicalSize
     private var buffer: SolidBuffer?
-    private unowned let sink: InputSink
-    private(set) var isDestroyed = false
+    unowned let sink: InputSink
+    var isDestroyed = false
 
     /// Maps a `size` toplevel titled `title`, child of `parent` when given.
     init(compositor: OpaquePointer, wmBase: OpaquePointer, shm: OpaquePointer, size: LogicalSize, title: String,
@@ -35,12 +35,9 @@ final class SecondWindow {
         }
         window.onConfigure = { [unowned self] suggested in configured(suggested) }
         window.onActivated = { [unowned self] active in
-            sink.deliver(RawRecord(.surface(SurfaceEvent(.activated, surface: surface.name, active: active))))
+            record(SurfaceEvent(.activated, surface: name, active: active))
         }
     }
-
-    /// The name traces give its surface.
-    var name: String { surface.name }
 
     /// Draws at the configured size (or its own) and commits.
     private func configured(_ suggested: LogicalSize?) -> LogicalSize {
@@ -54,15 +51,6 @@ final class SecondWindow {
         return size
     }
 
-    /// Destroys the toplevel and its surface and records that it did.
-    /// `recorded` false at exit, when the app that would record it is going away.
-    func destroy(recorded: Bool = true) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        let name = name
-        window.destroy()
-        surface.destroy()
-        buffer?.storage.destroy()
-        if recorded { sink.deliver(RawRecord(.surface(SurfaceEvent(.surfaceDestroyed, surface: name)))) }
-    }
+    func destroyRole() { window.destroy() }
+    func destroyContent() { buffer?.storage.destroy() }
 }

@@ -7,7 +7,7 @@ import WaylandPlumbing
 /// A desynchronized subsurface of the main window whose input region is only its left half:
 /// a touch on the left half goes to it (surface-local coordinates), one on the right half to the
 /// window beneath (mir#347, catacomb#43: subsurfaces and input regions ignored for touch).
-final class Subsurface {
+final class Subsurface: ClientPart {
     /// Where it sits in the parent surface and how large it is, logical px.
     static let frame = (x: 400, y: 40, width: 240, height: 160)
     /// The part that takes input: the left half, in its own coordinates.
@@ -18,8 +18,8 @@ final class Subsurface {
     let surface: Surface
     private let subsurface: OpaquePointer
     private let buffer: SolidBuffer
-    private unowned let sink: InputSink
-    private(set) var isDestroyed = false
+    unowned let sink: InputSink
+    var isDestroyed = false
 
     /// Creates the subsurface of `parent`, places it, sets its input region and shows it.
     init(compositor: OpaquePointer, subcompositor: OpaquePointer, shm: OpaquePointer, parent: Surface,
@@ -40,19 +40,6 @@ final class Subsurface {
         wl_surface_commit(parent.proxy)
     }
 
-    /// The name traces give its surface.
-    var name: String { surface.name }
-
-    /// Destroys the subsurface and its surface (with a finger on it, if the test wants), and
-    /// records that it did.
-    /// `recorded` false at exit, when the app that would record it is going away.
-    func destroy(recorded: Bool = true) {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        let name = name
-        wl_subsurface_destroy(subsurface)
-        surface.destroy()
-        buffer.storage.destroy()
-        if recorded { sink.deliver(RawRecord(.surface(SurfaceEvent(.surfaceDestroyed, surface: name)))) }
-    }
+    func destroyRole() { wl_subsurface_destroy(subsurface) }
+    func destroyContent() { buffer.storage.destroy() }
 }

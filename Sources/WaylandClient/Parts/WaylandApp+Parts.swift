@@ -9,6 +9,7 @@ final class PartsState {
     var secondWindow: SecondWindow?
     var subsurface: Subsurface?
     var popup: Popup?
+    var layerSurface: LayerSurface?
     var dataDevice: DataDevice?
     var dragSource: DataSource?
     var made = false
@@ -17,9 +18,8 @@ final class PartsState {
 
     /// Names of the surfaces that are ours but not the main window's (a down there is no decoration).
     var surfaceNames: Set<String> {
-        Set([secondWindow?.isDestroyed == false ? secondWindow?.name : nil,
-             subsurface?.isDestroyed == false ? subsurface?.name : nil,
-             popup?.isDestroyed == false ? popup?.name : nil].compactMap { $0 })
+        let parts: [(any ClientPart)?] = [secondWindow, subsurface, popup, layerSurface]
+        return Set(parts.compactMap { $0 }.filter { !$0.isDestroyed }.map(\.name))
     }
 }
 
@@ -41,6 +41,7 @@ extension WaylandApp {
                                               title: "\(title) (second window)", appID: appID,
                                               parent: window.xdgToplevel, sink: self)
         }
+        makeLayerSurface()
     }
 
     /// Runs the touch action a real down asks for.
@@ -61,6 +62,8 @@ extension WaylandApp {
             parts.subsurface?.destroy()
         case .destroyWindow where surface == parts.secondWindow?.name:
             parts.secondWindow?.destroy()
+        case .layerPopup where surface == parts.layerSurface?.name && (parts.popup?.isDestroyed ?? true):
+            openLayerPopup(seat: seat.proxy, serial: serial)
         default:
             break
         }
@@ -72,8 +75,8 @@ extension WaylandApp {
         let b = ClientParts.button
         // The positioner works in the parent's window geometry, which libdecor's title bar is part of.
         let origin: (x: Int32, y: Int32) = window?.geometryPoint(x: Int32(b.x), y: Int32(b.y)) ?? (Int32(b.x), Int32(b.y))
-        parts.popup = try? Popup(compositor: compositor, wmBase: wmBase.proxy, shm: shm, parent: parent,
-                                 anchor: (origin.x, origin.y, Int32(b.width), Int32(b.height)),
+        parts.popup = try? Popup(compositor: compositor, wmBase: wmBase.proxy, shm: shm, parent: .xdgSurface(parent),
+                                 placement: .belowRight(of: (origin.x, origin.y, Int32(b.width), Int32(b.height))),
                                  seat: seat, serial: serial, sink: self)
     }
 
@@ -88,6 +91,7 @@ extension WaylandApp {
     /// Destroys what is left of the parts (at exit).
     func destroyParts() {
         parts.popup?.destroy(recorded: false)
+        parts.layerSurface?.destroy(recorded: false)
         parts.subsurface?.destroy(recorded: false)
         parts.secondWindow?.destroy(recorded: false)
         parts.dataDevice?.destroy()

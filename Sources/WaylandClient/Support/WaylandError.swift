@@ -12,6 +12,9 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
     case systemCall(name: String, errno: Int32)
     /// The compositor sent a keymap xkbcommon could not use.
     case badKeymap(reason: String)
+    /// An option asks for something this compositor cannot do (the layer surface where there is no
+    /// zwlr_layer_shell_v1): a fact about the compositor, reported as such rather than as a failure.
+    case unsupported(compositor: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +26,8 @@ public enum WaylandError: Error, Equatable, CustomStringConvertible {
             return "\(name) failed: \(errnoText(code))"
         case let .badKeymap(reason):
             return "unusable keymap from the compositor: \(reason)"
+        case let .unsupported(compositor, reason):
+            return "not supported by \(compositor): \(reason)"
         }
     }
 

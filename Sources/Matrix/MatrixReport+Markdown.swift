@@ -128,6 +128,7 @@ public enum MatrixReport {
             if let items = cell.notInjectable {
                 out += "- \(column.kind.displayName): not injectable here: " + items.map(\.description).joined(separator: "; ") + "\n"
             }
+            if let reason = cell.notSupported { out += "- \(column.kind.displayName): \(reason)\n" }
             for (number, message) in cell.failures {
                 out += "- \(column.kind.displayName): " + (result.repeatCount > 1 ? "run \(number) " : "") + "failed: \(message)\n"
             }

@@ -239,6 +239,9 @@ public enum MatrixCell: Sendable {
     case notInjectable([MatrixScript.Unsupported])
     /// A step failed (the message says which).
     case failed(String)
+    /// Our client refused a feature the script needs, which the compositor lacks: the client's
+    /// own line, "not supported by COMPOSITOR: no … global". A fact about the compositor.
+    case notSupported(String)
 
     /// The run, when there is one.
     public var run: MatrixRun? { if case .ran(let run) = self { run } else { nil } }

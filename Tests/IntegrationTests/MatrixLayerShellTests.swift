@@ -9,8 +9,9 @@ import TouchStream
 /// What each compositor did with a layer surface (docs/battery.md, "Scripts on layer-shell
 /// surfaces"), read from the shared matrix run of ``MatrixCommandTests``.
 extension MatrixCommandTests {
-    /// The compositors with a zwlr_layer_shell_v1 global, as their drivers start them.
-    static let layerShells: Set<CompositorKind> = [.kwin, .sway, .phoc]
+    /// The compositors with a zwlr_layer_shell_v1 global, as their drivers start them (Mir's
+    /// asks for it).
+    static let layerShells: Set<CompositorKind> = [.kwin, .sway, .phoc, .mir, .mirKiosk]
 
     private func stream(_ run: Run, _ kind: CompositorKind, _ script: String) -> String {
         (try? String(contentsOfFile: run.directory.file("m/\(kind.rawValue)/\(script)/stream.txt"), encoding: .utf8)) ?? ""
@@ -33,10 +34,10 @@ extension MatrixCommandTests {
         }
     }
 
-    @Test("layer-drag: KWin and phoc keep the panel's coordinates past its edge; sway 1.7 switches to the window's")
+    @Test("layer-drag: KWin, phoc and Mir keep the panel's coordinates past its edge; sway 1.7 switches to the window's")
     func layerDrag() throws {
         let run = try shared()
-        for kind in [CompositorKind.kwin, .phoc] where run.kinds.contains(kind) {
+        for kind in [CompositorKind.kwin, .phoc, .mir, .mirKiosk] where run.kinds.contains(kind) {
             let frames = stream(run, kind, "layer-drag")
             #expect(frames.contains("down 0 200 50") && frames.contains("motion 0 280 250"), "\(kind): \(frames)")
         }
@@ -52,7 +53,7 @@ extension MatrixCommandTests {
     func layerNoFocus() throws {
         let run = try shared()
         let cells = run.summary("layer-nofocus")
-        for kind in [CompositorKind.sway, .phoc] where run.kinds.contains(kind) {
+        for kind in [CompositorKind.sway, .phoc, .mir, .mirKiosk] where run.kinds.contains(kind) {
             #expect(cells[kind]?.contains("M11") == false && cells[kind]?.hasPrefix("A") == true, "\(kind): \(cells[kind] ?? "")")
         }
         if run.kinds.contains(.kwin) {

@@ -92,3 +92,16 @@ import TouchStream
         #expect(one.deliveries.first?.isEqual == false)
     }
 }
+
+@Suite struct MatrixObservationDocumentTests {
+    @Test("every matrix observation has an entry in docs/rules.md, so check --explain prints it")
+    func everyObservationIsExplained() throws {
+        #expect(MatrixObservation.allCases.map(\.rawValue) == RuleDocument.observationIDs)
+        let m11 = try #require(RuleDocument.entry(for: "m11"))
+        #expect(m11.title == "a layer surface that wants no keyboard got keyboard focus")
+        #expect(m11.text.contains("the compositor should never assign\n  it the keyboard focus"))
+        for part in ["- **Protocol**", "- **Client**:", "- **Compositors**:", "- **Checker**: not reported by `check`"] {
+            #expect(m11.text.contains(part))
+        }
+    }
+}

@@ -89,8 +89,15 @@ public struct MirDriver: HostedCompositor {
         [binary?.path ?? ProgramVersion.locate(program) ?? program,
          "--platform-display-libs", "mir:wayland", "--wayland-host", host,
          // Nested: no VT to switch, no logind seat to take.
-         "--console-provider", "none"]
+         "--console-provider", "none",
+         // Off unless a shell turns them on, as the shells with panels and on-screen keyboards
+         // built on Mir do; our client's other scripts bind none of them.
+         "--add-wayland-extensions", Self.addedExtensions.joined(separator: ":")]
     }
+
+    /// The protocols Mir supports but offers only when asked: the layer shell, and what an
+    /// on-screen keyboard types through.
+    static let addedExtensions = ["zwlr_layer_shell_v1", "zwp_input_method_manager_v2", "zwp_virtual_keyboard_manager_v1"]
 
     /// Mir takes its own socket's name from WAYLAND_DISPLAY (the host's is given by --wayland-host).
     func environment(runtimeDirectory: String, host: String, socket: String) -> [String: String] {

@@ -11,13 +11,15 @@ named) that the rule rests on, what a client should do when a compositor breaks 
 stretches it, what real compositors are known to do, and how the checker decides it.
 `gesture-sandbox check --explain ID` prints one entry.
 
-The ids are stable; they fall into four kinds:
+The ids are stable; they fall into five kinds:
 
 - **R**: a MUST of the protocol. Breaking one is a **violation**.
 - **S**: a SHOULD, or something the protocol implies without saying MUST. Also a **violation**.
 - **A**: an **ambiguity**: the protocol leaves it open and compositors differ. Not a bug by
   itself, but a client has to cope with every reading.
 - **H**: a **heuristic**: not a rule, a pattern that usually means a compositor bug.
+- **M**: a **matrix observation**: what `gesture-sandbox matrix` sees when it compares a script
+  with what arrived; `check` on a trace alone does not report them.
 
 Known behaviour was measured with each compositor started headless with a virtual touch
 device: weston 10.0.1, mutter 43 (and GNOME Shell 43), KWin 5.27, sway 1.7 and phoc 0.24
@@ -476,5 +478,117 @@ lists them as `unchecked`.
   `activated` records name, trace version 2), when neither arrives for it before the next
   sequence's first down or the end of the trace.
 
+
+## Matrix observations
+
+What `gesture-sandbox matrix` sees by comparing a script with what arrived (docs/battery.md). A
+trace alone cannot show them, so `check` never reports them; the matrix's tables, results.json
+and baselines use these ids.
+
+### M1 — no wl_touch.frame at all
+
+- **Protocol** (wl_touch.frame): "Indicates the end of a set of events that logically belong
+  together. A client is expected to accumulate the data in all events within the frame before
+  proceeding."
+- **Client**: deliver on idle (a flush) or at the last up; a client that waits for frames does
+  nothing until the finger lifts.
+- **Compositors**: cage 0.1.4 sends touch events and not one frame.
+- **Checker**: not reported by `check`; the matrix, when touch events arrived and no frame did.
+
+### M2 — frames split
+
+- **Protocol** (wl_touch.frame): events that "logically belong together" share a frame: fingers
+  landing at once are one frame.
+- **Client**: a recognizer that needs both fingers sees one began event per finger.
+- **Compositors**: mutter 43 and GNOME Shell 43 frame each event on its own; Enlightenment
+  frames only its emulated first finger.
+- **Checker**: not reported by `check`; the matrix, when a script landed several fingers on a
+  window in one frame and that window's largest landing was smaller.
+
+### M3 — injected cancel never reached the client
+
+- **Protocol** (wl_touch.cancel): "Sent if the compositor decides the touch stream is a global
+  gesture. No further events are sent to the clients from that particular gesture."
+- **Client**: the touches stay down; the next down of the same id looks like R1.
+- **Compositors**: sway, phoc and cage (wlroots 0.15, nested) do not forward the parent's cancel;
+  Mir sends an `up` instead; Enlightenment drops it.
+- **Checker**: not reported by `check`; the matrix, when the script injected a cancel and no
+  `wl_touch.cancel` arrived.
+
+### M4 — compositor cancelled the touches itself
+
+- **Protocol** (wl_touch.cancel): as M3; here the compositor took the touches for a gesture of
+  its own, which it may.
+- **Client**: end every touch as cancelled; nothing more arrives for them.
+- **Compositors**: GNOME Shell 43's three-finger swipe; mutter and GNOME Shell when a touch
+  starts a move, a resize or a popup grab.
+- **Checker**: not reported by `check`; the matrix, when a cancel arrived that no script item
+  injected. The compositor is started afresh before the next script.
+
+### M5 — no touch event reached the client
+
+- **Protocol** (wl_touch.down): "A new touch point has appeared on the surface."
+- **Client**: nothing to do; the script's touches went elsewhere.
+- **Compositors**: seen only as a start still settling; the matrix runs such a script again.
+- **Checker**: not reported by `check`; the matrix, when the script put fingers down and no
+  window of it received a touch event.
+
+### M6 — a window got a touch the script aimed at another window
+
+- **Protocol** (wl_touch.down): "this touch point is assigned a unique ID ... on the surface";
+  the point belongs to the surface under it, each client's surfaces their own.
+- **Client**: the finger arrives in its coordinates, often outside its surface (S1, A11).
+- **Compositors**: KWin 5.27 sends a finger that lands on a second client, while another finger
+  is down, to the first client.
+- **Checker**: not reported by `check`; the matrix, when a window received more downs than the
+  script aimed at it.
+
+### M7 — a touched window got no touch
+
+- **Protocol** (wl_touch.down): as M6.
+- **Client**: the touched window never hears of the finger.
+- **Compositors**: KWin 5.27 (with M6); sway and KWin keep the touch that dismisses another
+  client's popup from the client touched.
+- **Checker**: not reported by `check`; the matrix, when the script aimed downs at a window that
+  received none while another window received touches.
+
+### M8 — popup not dismissed by a touch on another client
+
+- **Protocol** (xdg_popup.grab): the grab "will be dismissed when the user dismisses the popup
+  ... by the user clicking outside the surface".
+- **Client**: the popup stays open over another application.
+- **Compositors**: mutter 43 and GNOME Shell 43.
+- **Checker**: not reported by `check`; the matrix, when the window that opened a popup by touch
+  got its `popup-configure` and no `popup-done`, although another client was touched.
+
+### M9 — drop never reached its target
+
+- **Protocol** (wl_data_device.start_drag): the drag follows the touch of the serial; the surface
+  under it at the lift gets `drop`.
+- **Client**: the drop target never gets the data.
+- **Compositors**: sway 1.7 keeps the drag on the surface it started on; mutter and GNOME Shell
+  43 start no drag from a touch serial.
+- **Checker**: not reported by `check`; the matrix, when the window the script carried a drag to
+  has no `dnd-drop` record.
+
+### M10 — compositor closed our client's connection
+
+- **Protocol** (wl_display.error): "fatal error events ... the client cannot recover".
+- **Client**: ends; its files hold what arrived until then.
+- **Compositors**: Enlightenment 0.25, once, during an interactive resize by touch.
+- **Checker**: not reported by `check`; the matrix, when our client ended on a protocol error or
+  a lost connection while the script ran.
+
+### M11 — a layer surface that wants no keyboard got keyboard focus
+
+- **Protocol** (zwlr_layer_surface_v1.keyboard_interactivity, `none`): "This value indicates
+  that this surface is not interested in keyboard events and the compositor should never assign
+  it the keyboard focus."
+- **Client**: an on-screen keyboard or a panel takes the focus from the window the user was
+  typing in, which gets `wl_keyboard.leave` and its text input disabled.
+- **Compositors**: KWin 5.27 focuses such a layer surface when it is touched; sway 1.7, phoc 0.24
+  and Mir 2.12 do not.
+- **Checker**: not reported by `check`; the matrix, when a `keyboard-enter` names a surface of
+  the window that has a `layer-configure` record, in a script whose layer surface asked for none.
 """#
 }

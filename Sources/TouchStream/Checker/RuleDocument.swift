@@ -31,6 +31,12 @@ public enum RuleDocument {
         ConformanceRule.allCases.map(\.id) + UncheckedRule.allCases.map(\.rawValue)
     }
 
+    /// The matrix's observations documented here (M…): the matrix reports them, not the checker;
+    /// a test beside the matrix keeps them in step with its own list.
+    public static var observationIDs: [String] {
+        entries.map(\.id).filter { $0.hasPrefix("M") }
+    }
+
     /// Splits a rules document into entries.
     public static func parse(_ document: String) -> [Entry] {
         var result: [Entry] = []
@@ -56,7 +62,7 @@ public enum RuleDocument {
     /// `### R1 — title` as an empty entry, or nil when the heading names no id.
     private static func heading(_ line: String) -> Entry? {
         let words = line.dropFirst(4).split(separator: " ", maxSplits: 1)
-        guard let id = words.first, let kind = id.first, "RSAH".contains(kind),
+        guard let id = words.first, let kind = id.first, "RSAHM".contains(kind),
               id.dropFirst().allSatisfy(\.isNumber), id.count > 1 else { return nil }
         let rest = words.count > 1 ? words[1] : ""
         let title = rest.hasPrefix("— ") ? String(rest.dropFirst(2)) : String(rest)

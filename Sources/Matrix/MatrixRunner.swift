@@ -27,6 +27,10 @@ public struct MatrixConfiguration {
     public var repeatCount = 1
     /// The part of the cells to run (`--shard`); nil for every one.
     public var shard: MatrixShard?
+    /// How many compositors run at the same time (`--parallel`). Each column is private (its own
+    /// runtime directory, buses, sockets and clients), so they do not meet; 1 runs them one after
+    /// another, each alone on the machine.
+    public var columnsAtOnce = 1
     /// Seconds to wait after a script before the screenshot and the client's exit: longer than
     /// the profiles' multi-tap and long-press windows, so recognizers decide live.
     public var settleSeconds = 0.7
@@ -48,7 +52,8 @@ public struct MatrixConfiguration {
 /// Runs a matrix: per compositor, start it, find our window (calibration tap), then per script
 /// start our client, inject, settle, screenshot and collect trace, deliveries and state into the
 /// run's folder (``MatrixLayout``), once per repetition. Compositors run one after another (each
-/// one alone on the machine); a compositor with no cell to run (another shard's) is not started.
+/// one alone on the machine), or `columnsAtOnce` at a time; a compositor with no cell to run
+/// (another shard's) is not started.
 public struct MatrixRunner {
     /// The configuration.
     public var configuration: MatrixConfiguration
@@ -60,23 +65,21 @@ public struct MatrixRunner {
     /// a compositor that cannot run — its column says why.
     public func run(into directory: String) -> MatrixResult {
         let started = MonotonicClock.now()
-        var columns: [MatrixColumn] = []
         let cells = configuration.shard.map {
             Set($0.cells(compositors: configuration.compositors, scripts: configuration.scripts.map(\.name)))
         }
-        for (index, kind) in configuration.compositors.enumerated() {
-            guard let driver = configuration.drivers.first(where: { $0.kind == kind }) else {
-                columns.append(MatrixColumn(kind: kind, unavailable: "no driver in this build"))
-                continue
+        let jobs = configuration.compositors.enumerated().map { index, kind in
+            { () -> MatrixColumn in
+                guard let driver = configuration.drivers.first(where: { $0.kind == kind }) else {
+                    return MatrixColumn(kind: kind, unavailable: "no driver in this build")
+                }
+                let scripts = configuration.scripts.filter { cells?.contains(MatrixCellKey(kind, $0.name)) ?? true }
+                guard !scripts.isEmpty else { return MatrixColumn(kind: kind) }
+                let prefix = "[\(index + 1)/\(configuration.compositors.count)] \(kind.displayName)"
+                return column(for: driver, scripts: scripts, directory: directory + "/" + kind.rawValue, prefix: prefix)
             }
-            let scripts = configuration.scripts.filter { cells?.contains(MatrixCellKey(kind, $0.name)) ?? true }
-            guard !scripts.isEmpty else {
-                columns.append(MatrixColumn(kind: kind))
-                continue
-            }
-            let prefix = "[\(index + 1)/\(configuration.compositors.count)] \(kind.displayName)"
-            columns.append(column(for: driver, scripts: scripts, directory: directory + "/" + kind.rawValue, prefix: prefix))
         }
+        let columns = ColumnJobs.run(jobs, atOnce: configuration.columnsAtOnce)
         return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
                             profile: configuration.profile.name, seconds: MonotonicClock.now() - started,
                             repeatCount: configuration.repeatCount, shard: configuration.shard)

@@ -75,6 +75,11 @@ struct MatrixRun: ParsableCommand {
         + "`matrix merge` puts the parts' folders together.", valueName: "i/n"))
     var shard: String?
 
+    @Option(help: ArgumentHelp("Run N compositors at a time (default 1: one after another, each alone on the machine). "
+        + "Each is private (its own runtime directory, buses and sockets); on a busy machine the findings that depend on "
+        + "timing vary more: compare with --repeat.", valueName: "n"))
+    var parallel: Int = 1
+
     @OptionGroup var machine: MatrixMachineOptions
 
     @OptionGroup var binaries: CompositorBinaryOptions
@@ -130,6 +135,8 @@ struct MatrixRun: ParsableCommand {
         }
         guard (1...100).contains(self.repeat) else { throw RuntimeError("--repeat takes 1 to 100 runs per cell") }
         configuration.repeatCount = self.repeat
+        guard (1...10).contains(parallel) else { throw RuntimeError("--parallel takes 1 to 10 compositors at a time") }
+        configuration.columnsAtOnce = parallel
         configuration.shard = try shard.map { try MatrixShard(parsing: $0) }
         if isatty(2) == 1 { configuration.progress = Progress.show }
         return configuration

@@ -155,10 +155,22 @@ public enum MatrixBattery {
             down 0 200 300; down 1 300 300; frame; sleep 16
             motion 0 210 300; motion 1 310 300; frame; sleep 16; up 0; up 1; frame
             """, [first("--subsurface", "--on-touch", "destroy-subsurface")], []),
+        ("maximize-mid-touch", "a finger on the button asks for maximized while it is down (xdg_toplevel.set_maximized), moves by (200, 100) and lifts; a tap finds the window",
+         midTouch(), [first("--on-touch", "maximize", "--window-size", "800x500")], []),
+        ("fullscreen-mid-touch", "a finger on the button asks for fullscreen while it is down (xdg_toplevel.set_fullscreen), moves by (200, 100) and lifts; a tap finds the window",
+         midTouch(), [first("--on-touch", "fullscreen", "--window-size", "800x500")], []),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {
         (1...count).map { line($0) + "; frame; sleep 16" }.joined(separator: "\n")
+    }
+
+    /// The finger stays down 300 ms after the request (the compositor's configure arrives while it
+    /// is down), moves in ten 16 ms steps and lifts; 400 ms later a tap at (300, 250) of where the
+    /// window was.
+    private static func midTouch() -> String {
+        "down 0 80 80; frame; sleep 300\n" + steps(10) { "motion 0 \(80 + 20 * $0) \(80 + 10 * $0)" }
+            + "\nup 0; frame; sleep 400\ndown 0 300 250; frame; sleep 40; up 0; frame"
     }
 
     private static func drag() -> String {

@@ -159,6 +159,21 @@ public enum MatrixBattery {
          midTouch(), [first("--on-touch", "maximize", "--window-size", "800x500")], []),
         ("fullscreen-mid-touch", "a finger on the button asks for fullscreen while it is down (xdg_toplevel.set_fullscreen), moves by (200, 100) and lifts; a tap finds the window",
          midTouch(), [first("--on-touch", "fullscreen", "--window-size", "800x500")], []),
+        ("titlebar-doubletap", "a double tap on the middle of the server-side title bar; a tap finds the window", """
+            down 0 400 -12; frame; sleep 50; up 0; frame; sleep 80
+            down 0 402 -11; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
+        // Breeze (KWin 5.27) draws minimize, maximize and close at the right of its 37 px title
+        // bar, centred 78, 48 and 18 px from the window's right edge and 19 px above its content.
+        ("titlebar-button", "a tap on the title bar's second button from the right (KWin's Breeze: maximize); a tap finds the window", """
+            down 0 752 -19; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
+        ("titlebar-close", "a tap on the title bar's rightmost button (KWin's Breeze: close); a tap finds whether the window is still there", """
+            down 0 782 -19; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

@@ -54,6 +54,8 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case lockConfigure = "lock-configure"
     /// Not an event: our client unlocked the session (ext_session_lock_v1.unlock_and_destroy).
     case sessionUnlocked = "session-unlocked"
+    /// xdg_toplevel.close: the compositor (its close button, a shortcut) asked our window to close.
+    case toplevelClose = "toplevel-close"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -67,7 +69,8 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .layerConfigure, .lockConfigure: [.serial, .width, .height]
         case .toplevelConfigure: [.width, .height, .states]
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
-             .surfaceDestroyed, .layerClosed, .sessionLocked, .sessionLockFinished, .sessionUnlocked: []
+             .surfaceDestroyed, .layerClosed, .sessionLocked, .sessionLockFinished, .sessionUnlocked,
+             .toplevelClose: []
         }
     }
 
@@ -75,7 +78,7 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     public var sinceVersion: Int {
         switch self {
         case .layerConfigure, .layerClosed, .toplevelConfigure, .sessionLocked, .sessionLockFinished, .lockConfigure,
-             .sessionUnlocked: SurfaceEvent.layerSinceVersion
+             .sessionUnlocked, .toplevelClose: SurfaceEvent.layerSinceVersion
         default: SurfaceEvent.sinceVersion
         }
     }
@@ -166,7 +169,7 @@ public struct SurfaceEvent: Hashable, Sendable {
     public static func recordsNew(like kind: SurfaceEventKind) -> String {
         switch kind {
         case .layerConfigure, .layerClosed: "layer surface records"
-        case .toplevelConfigure: "toplevel configure records"
+        case .toplevelConfigure, .toplevelClose: "toplevel configure records"
         case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
         default: "surface records"
         }

@@ -193,7 +193,10 @@ public final class WaylandApp {
         }
         let window = makeToplevel(surface: surface, decorated: decorated)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
-        window.onClose = { [unowned self] in loop.finish(.closed) }
+        window.onClose = { [unowned self, unowned surface] in
+            deliver(RawRecord(.surface(SurfaceEvent(.toplevelClose, surface: surface.name))))
+            loop.finish(.closed)
+        }
         window.onActivated = { [unowned self, unowned surface] active in
             // A plain window about to be remade decorated is never seen: its state is not the client's.
             guard !needsDecoratedWindow else { return }

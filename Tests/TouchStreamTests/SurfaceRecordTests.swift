@@ -36,6 +36,8 @@ import TouchStream
         SurfaceEvent(.sessionLockFinished, surface: nil),
         SurfaceEvent(.lockConfigure, surface: "wl_surface@21", serial: 52_140, width: 1280, height: 720),
         SurfaceEvent(.sessionUnlocked, surface: nil),
+        // KWin 5.27: a tap on Breeze's close button.
+        SurfaceEvent(.toplevelClose, surface: "wl_surface@3"),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),

@@ -27,6 +27,7 @@ import TouchStream
             lock-configure 1280 720 serial=52140 surface=wl_surface@21
             session-unlocked
             session-lock-finished
+            toplevel-close surface=wl_surface@3
             """
         let events = try CompactTrace.parse(script).compactMap { if case .record(let r) = $0 { r.event } else { nil } }
         #expect(events == [
@@ -38,6 +39,7 @@ import TouchStream
             .surface(SurfaceEvent(.lockConfigure, surface: "wl_surface@21", serial: 52_140, width: 1280, height: 720)),
             .surface(SurfaceEvent(.sessionUnlocked, surface: nil)),
             .surface(SurfaceEvent(.sessionLockFinished, surface: nil)),
+            .surface(SurfaceEvent(.toplevelClose, surface: "wl_surface@3")),
         ])
         let written = CompactTrace.write(records: events.map { RawRecord($0) })
         #expect(try CompactTrace.parse(written).compactMap { if case .record(let r) = $0 { r.event } else { nil } } == events)

@@ -4,7 +4,7 @@
 ///
 ///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
 ///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed · session-locked
-///     session-lock-finished · session-unlocked                                  (no arguments)
+///     session-lock-finished · session-unlocked · toplevel-close                 (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
 ///     layer-configure WIDTH HEIGHT · lock-configure WIDTH HEIGHT

@@ -18,14 +18,23 @@ public enum MatrixBattery {
         // The single-window scripts again on a scaled and on a rotated output, last: each output
         // is a start of its own.
         let outputs: [(suffix: String, setup: MatrixOutputSetup)] = [("scale2", MatrixOutputSetup(scale: 2)),
-                                                                   ("rotated", MatrixOutputSetup(rotation: 90))]
+                                                                   ("rotated", MatrixOutputSetup(rotation: 90)),
+                                                                   ("scale1.25", MatrixOutputSetup(scale: 1.25)),
+                                                                   ("scale1.5", MatrixOutputSetup(scale: 1.5))]
         let transformed = outputs.flatMap { output in
             entries.filter { outputScripts.contains($0.name) }.map { entry in
                 script("\(entry.name)@\(output.suffix)", "\(entry.summary) (output \(output.setup))", entry.text,
                        output: output.setup)
             }
         }
-        return single + several + transformed
+        // A popup's position and the touches on it, on a fractional output: its coordinates must
+        // stay exact in logical pixels, as on the plain output.
+        let fractional = MatrixOutputSetup(scale: 1.5)
+        let popups = windowEntries.filter { $0.name == "popup" }.map { entry in
+            script("\(entry.name)@scale1.5", "\(entry.summary) (output \(fractional))", entry.text, windows: entry.windows,
+                   output: fractional, expectations: entry.expectations)
+        }
+        return single + several + transformed + popups
     }
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,

@@ -173,6 +173,14 @@ public enum MatrixBattery {
             down 0 402 -11; frame; sleep 50; up 0; frame; sleep 600
             down 0 300 250; frame; sleep 40; up 0; frame
             """, [first("--window-size", "800x500")], []),
+        ("lock-touch", "our client locks the session (ext_session_lock_v1); taps on the lock surface, a drag across it, three taps that unlock it, then a tap on the window", """
+            down 0 300 300; frame; sleep 40; up 0; frame; sleep 100
+            down 0 200 200; frame; sleep 16
+            \(steps(6) { "motion 0 \(200 + 40 * $0) \(200 + 20 * $0)" })
+            up 0; frame; sleep 100
+            down 0 500 400; frame; sleep 40; up 0; frame; sleep 300
+            down 0 300 300; frame; sleep 40; up 0; frame
+            """, [first("--session-lock", "10000", "--unlock-taps", "3")], []),
         // Breeze (KWin 5.27) draws minimize, maximize and close at the right of its 37 px title
         // bar, centred 78, 48 and 18 px from the window's right edge and 19 px above its content.
         ("titlebar-button", "a tap on the title bar's second button from the right (KWin's Breeze: maximize); a tap finds the window", """

@@ -135,6 +135,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let outputScale = InjectionCapabilities(rawValue: 1 << 10)
     /// Starting the compositor with a rotated output (`DriverConfiguration.rotation`).
     public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
+    /// Starting the compositor with a fractional output scale, 1.25 or 1.5 (`DriverConfiguration.scale`).
+    public static let fractionalOutputScale = InjectionCapabilities(rawValue: 1 << 12)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -157,6 +159,7 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
+            (.fractionalOutputScale, "fractional output scale"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -168,8 +171,9 @@ public struct DriverConfiguration: Sendable {
     public var width: Int
     /// Output height in logical pixels.
     public var height: Int
-    /// Output scale; 1 unless a run asks for more.
-    public var scale: Int
+    /// Output scale; 1 unless a run asks for more. A fractional one (1.25, 1.5) needs
+    /// `fractionalOutputScale`; the other drivers refuse it.
+    public var scale: Double
     /// Clockwise output rotation in degrees (0, 90, 180, 270); the logical size stays width ×
     /// height (the mode is rotated with it), so window-relative scripts fit as on a plain output.
     public var rotation: Int = 0
@@ -177,12 +181,27 @@ public struct DriverConfiguration: Sendable {
     public var startTimeout: Double
 
     /// Creates a configuration; the defaults suit the matrix and the tests.
-    public init(width: Int = 1280, height: Int = 720, scale: Int = 1, startTimeout: Double = 20) {
+    public init(width: Int = 1280, height: Int = 720, scale: Double = 1, startTimeout: Double = 20) {
         self.width = width
         self.height = height
         self.scale = scale
         self.startTimeout = startTimeout
     }
+}
+
+extension DriverConfiguration {
+    /// The scale as an integer for a compositor that has only those, nil at 1; throws for a
+    /// fractional one (which needs `fractionalOutputScale`).
+    public func integerScale(of compositor: String) throws -> Int? {
+        guard scale != 1 else { return nil }
+        guard scale == scale.rounded(), scale >= 1 else {
+            throw DriverError("\(compositor) takes whole output scales only, not \(scale)")
+        }
+        return Int(scale)
+    }
+
+    /// The scale as a command line writes it: `2`, `1.25`.
+    public var scaleText: String { scale == scale.rounded() ? String(Int(scale)) : String(scale) }
 }
 
 // MARK: - Additions with defaults (a driver overrides what its compositor can tell)

@@ -59,6 +59,8 @@ public struct LiveOptions {
     public var touchAction: String?
     /// A zwlr_layer_shell_v1 surface beside the window, or none.
     public var layerSurface: LayerSurfaceOptions?
+    /// A lock of the session while the window runs, or none.
+    public var sessionLock: SessionLockOptions?
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

@@ -18,14 +18,23 @@ public enum MatrixBattery {
         // The single-window scripts again on a scaled and on a rotated output, last: each output
         // is a start of its own.
         let outputs: [(suffix: String, setup: MatrixOutputSetup)] = [("scale2", MatrixOutputSetup(scale: 2)),
-                                                                   ("rotated", MatrixOutputSetup(rotation: 90))]
+                                                                   ("rotated", MatrixOutputSetup(rotation: 90)),
+                                                                   ("scale1.25", MatrixOutputSetup(scale: 1.25)),
+                                                                   ("scale1.5", MatrixOutputSetup(scale: 1.5))]
         let transformed = outputs.flatMap { output in
             entries.filter { outputScripts.contains($0.name) }.map { entry in
                 script("\(entry.name)@\(output.suffix)", "\(entry.summary) (output \(output.setup))", entry.text,
                        output: output.setup)
             }
         }
-        return single + several + transformed
+        // A popup's position and the touches on it, on a fractional output: its coordinates must
+        // stay exact in logical pixels, as on the plain output.
+        let fractional = MatrixOutputSetup(scale: 1.5)
+        let popups = windowEntries.filter { $0.name == "popup" }.map { entry in
+            script("\(entry.name)@scale1.5", "\(entry.summary) (output \(fractional))", entry.text, windows: entry.windows,
+                   output: fractional, expectations: entry.expectations)
+        }
+        return single + several + transformed + popups
     }
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,
@@ -165,6 +174,33 @@ public enum MatrixBattery {
             down 0 200 300; down 1 300 300; frame; sleep 16
             motion 0 210 300; motion 1 310 300; frame; sleep 16; up 0; up 1; frame
             """, [first("--subsurface", "--on-touch", "destroy-subsurface")], []),
+        ("maximize-mid-touch", "a finger on the button asks for maximized while it is down (xdg_toplevel.set_maximized), moves by (200, 100) and lifts; a tap finds the window",
+         midTouch(), [first("--on-touch", "maximize", "--window-size", "800x500")], []),
+        ("fullscreen-mid-touch", "a finger on the button asks for fullscreen while it is down (xdg_toplevel.set_fullscreen), moves by (200, 100) and lifts; a tap finds the window",
+         midTouch(), [first("--on-touch", "fullscreen", "--window-size", "800x500")], []),
+        ("titlebar-doubletap", "a double tap on the middle of the server-side title bar; a tap finds the window", """
+            down 0 400 -12; frame; sleep 50; up 0; frame; sleep 80
+            down 0 402 -11; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
+        ("lock-touch", "our client locks the session (ext_session_lock_v1); taps on the lock surface, a drag across it, three taps that unlock it, then a tap on the window", """
+            down 0 300 300; frame; sleep 40; up 0; frame; sleep 100
+            down 0 200 200; frame; sleep 16
+            \(steps(6) { "motion 0 \(200 + 40 * $0) \(200 + 20 * $0)" })
+            up 0; frame; sleep 100
+            down 0 500 400; frame; sleep 40; up 0; frame; sleep 300
+            down 0 300 300; frame; sleep 40; up 0; frame
+            """, [first("--session-lock", "10000", "--unlock-taps", "3")], []),
+        // Breeze (KWin 5.27) draws minimize, maximize and close at the right of its 37 px title
+        // bar, centred 78, 48 and 18 px from the window's right edge and 19 px above its content.
+        ("titlebar-button", "a tap on the title bar's second button from the right (KWin's Breeze: maximize); a tap finds the window", """
+            down 0 752 -19; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
+        ("titlebar-close", "a tap on the title bar's rightmost button (KWin's Breeze: close); a tap finds whether the window is still there", """
+            down 0 782 -19; frame; sleep 50; up 0; frame; sleep 600
+            down 0 300 250; frame; sleep 40; up 0; frame
+            """, [first("--window-size", "800x500")], []),
     ] + layerEntries
 
     /// Scripts on a zwlr_layer_shell_v1 surface of window `a`'s client (panels, docks, on-screen
@@ -208,6 +244,14 @@ public enum MatrixBattery {
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {
         (1...count).map { line($0) + "; frame; sleep 16" }.joined(separator: "\n")
+    }
+
+    /// The finger stays down 300 ms after the request (the compositor's configure arrives while it
+    /// is down), moves in ten 16 ms steps and lifts; 400 ms later a tap at (300, 250) of where the
+    /// window was.
+    private static func midTouch() -> String {
+        "down 0 80 80; frame; sleep 300\n" + steps(10) { "motion 0 \(80 + 20 * $0) \(80 + 10 * $0)" }
+            + "\nup 0; frame; sleep 400\ndown 0 300 250; frame; sleep 40; up 0; frame"
     }
 
     private static func drag() -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import Scenes
+import TouchStream
 
 // MARK: - Where things ended
 
@@ -12,11 +13,41 @@ public struct MatrixOutcome: Hashable, Sendable {
     /// "recognizer@view" → "fired ×N" (recognized or ended N times), else the last state it
     /// decided (began, failed, cancelled), else "possible".
     public var recognizers: [String: String]
+    /// What the compositor did to the window during the script: its last configure
+    /// ("1280×683 maximized+activated…") or "closed" (xdg_toplevel.close), when that differs from
+    /// the configure it was shown with; nil when it stayed as shown.
+    public var window: String?
 
     /// Creates an outcome.
-    public init(views: [String: String] = [:], recognizers: [String: String] = [:]) {
+    public init(views: [String: String] = [:], recognizers: [String: String] = [:], window: String? = nil) {
         self.views = views
         self.recognizers = recognizers
+        self.window = window
+    }
+
+    /// The window's part of the outcome, read from the trace's `toplevel-configure` and
+    /// `toplevel-close` records: the window counts as shown at its first configure with the
+    /// `activated` state (every compositor here activates a new window; touches on the title bar
+    /// reach no trace, so the first touch cannot mark the script's start).
+    public static func window(in records: [RawRecord]) -> String? {
+        var shown: String?, last: String?
+        for record in records {
+            guard let event = record.event.surfaceEvent else { continue }
+            switch event.kind {
+            case .toplevelConfigure:
+                let size = (event.width ?? 0) == 0 && (event.height ?? 0) == 0
+                    ? "client's size" : "\(event.width ?? 0)×\(event.height ?? 0)"
+                let text = "\(size) \(ToplevelStateNames.text(event.states ?? 0))"
+                if shown == nil, ToplevelStateNames.contains(event.states ?? 0, "activated") { shown = text }
+                last = text
+            case .toplevelClose:
+                last = "closed"
+            default:
+                break
+            }
+        }
+        guard let shown, let last, last != shown else { return nil }
+        return last
     }
 
     /// Reads the outcome from the scene's snapshots before and after, and the deliveries log.

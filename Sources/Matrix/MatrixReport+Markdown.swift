@@ -193,7 +193,7 @@ public enum MatrixReport {
         let outcomes = comparison.outcomeRows
         let moved = outcomes.filter { row in row.values.contains { $0 != "0,0" && $0 != "possible" } }
         if !moved.isEmpty {
-            out += "Outcomes (views: how far each moved; recognizers: how often each fired, else its last decision):\n\n"
+            out += "Outcomes (views: how far each moved; recognizers: how often each fired, else its last decision; window: its last configure, or closed, where it changed from how it was shown):\n\n"
             out += "| | " + comparison.runs.map(\.kind.displayName).joined(separator: " | ") + " |\n|---|"
                 + String(repeating: "---|", count: comparison.runs.count) + "\n"
             for (name, values) in moved { out += row([name] + values) }

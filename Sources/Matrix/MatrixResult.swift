@@ -185,7 +185,9 @@ public struct MatrixRun: Sendable {
         findings = ConformanceChecker.check(trace.records, header: trace.header)
         stream = NormalizedStream(records: trace.records)
         normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
-        outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
+        var outcome = MatrixOutcome(initial: initial, final: snapshot, deliveriesLog: deliveriesLog)
+        outcome.window = MatrixOutcome.window(in: trace.records)
+        self.outcome = outcome
         var observed = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
         if notes.contains(where: { $0.hasPrefix(Self.connectionClosedNote) }) { observed.append(.connectionClosed) }
         observations = observed

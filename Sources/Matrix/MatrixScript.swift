@@ -100,7 +100,7 @@ public struct MatrixScript: Sendable {
     var setupNeeds: InjectionCapabilities {
         var needs: InjectionCapabilities = []
         if windows.count > 1 { needs.insert(.sideBySide) }
-        if output.scale != 1 { needs.insert(.outputScale) }
+        if output.scale != 1 { needs.insert(output.scale == output.scale.rounded() ? .outputScale : .fractionalOutputScale) }
         if output.rotation != 0 { needs.insert(.outputRotation) }
         return needs
     }

@@ -67,13 +67,13 @@ public enum MatrixExpectation: Hashable, Sendable {
 /// How the output of a compositor is set up for a script: the single-window scripts run again on
 /// a scaled and on a rotated output (`tap@scale2`, `drag@rotated`).
 public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
-    /// wl_output scale (integer).
-    public var scale: Int
+    /// The output's scale: 2, or fractional (1.25, 1.5) where a driver can set one.
+    public var scale: Double
     /// Clockwise rotation in degrees: 0, 90, 180 or 270.
     public var rotation: Int
 
     /// Creates a setup.
-    public init(scale: Int = 1, rotation: Int = 0) {
+    public init(scale: Double = 1, rotation: Int = 0) {
         self.scale = scale
         self.rotation = rotation
     }
@@ -83,7 +83,7 @@ public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var parts: [String] = []
-        if scale != 1 { parts.append("scale \(scale)") }
+        if scale != 1 { parts.append("scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale))") }
         if rotation != 0 { parts.append("rotated \(rotation)°") }
         return parts.isEmpty ? "plain" : parts.joined(separator: ", ")
     }

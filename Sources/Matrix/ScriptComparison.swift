@@ -145,11 +145,15 @@ public struct ScriptComparison: Sendable {
         outcomeRows.filter { Set($0.values).count > 1 }
     }
 
-    /// Every outcome row: views then recognizers, sorted, with each run's value.
+    /// Every outcome row: views then recognizers, sorted, with each run's value; then the window's
+    /// configure or close during the script, when some compositor sent one.
     public var outcomeRows: [(row: String, values: [String])] {
         let views = Set(runs.flatMap { $0.run.outcome.views.keys }).sorted()
         let recognizers = Set(runs.flatMap { $0.run.outcome.recognizers.keys }).sorted()
+        let window: [(row: String, values: [String])] = runs.contains { $0.run.outcome.window != nil }
+            ? [("window", runs.map { $0.run.outcome.window ?? "-" })] : []
         return views.map { name in ("view \(name)", runs.map { $0.run.outcome.views[name] ?? "-" }) }
             + recognizers.map { name in ("recognizer \(name)", runs.map { $0.run.outcome.recognizers[name] ?? "-" }) }
+            + window
     }
 }

@@ -5,6 +5,7 @@ import Glibc
 import Live
 import TouchKit
 import TouchStream
+import WaylandClient
 
 /// `gesture-sandbox run`: the live window.
 public struct Run: ParsableCommand {
@@ -61,10 +62,16 @@ public struct Run: ParsableCommand {
     @Flag(help: "Add a subsurface at 400,40 (240x160) whose input region is its left half only.")
     var subsurface = false
 
-    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead, layer-popup (a popup of the layer surface) on a down on the layer surface.", valueName: "action"))
+    @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). maximize and fullscreen ask for that state while the finger is still down; destroy-subsurface and destroy-window act on a down on that surface instead, layer-popup (a popup of the layer surface) on a down on the layer surface.", valueName: "action"))
     var touchAction: String?
 
     @OptionGroup var layerArguments: LayerSurfaceArguments
+
+    @Option(name: .customLong("session-lock"), help: ArgumentHelp("Lock the session (ext_session_lock_v1) once the window is shown, with a lock surface of one colour on every output, and unlock it this long after the compositor said locked (\(SessionLockOptions.durationRange.lowerBound) to \(SessionLockOptions.durationRange.upperBound) ms). locked, finished, each lock surface's configure and the unlock are recorded.", valueName: "ms"))
+    var sessionLock: Int?
+
+    @Option(name: .customLong("unlock-taps"), help: ArgumentHelp("With --session-lock <ms>: unlock earlier, when this many touches have lifted from a lock surface.", valueName: "n"))
+    var unlockTaps: Int?
 
     /// An empty command, filled in by ArgumentParser.
     public init() {}
@@ -87,6 +94,15 @@ public struct Run: ParsableCommand {
         }
         if touchAction == "layer-popup", layerArguments.layer == nil {
             throw ValidationError("--on-touch layer-popup needs --layer-surface LAYER")
+        }
+        if let sessionLock, !SessionLockOptions.durationRange.contains(sessionLock) {
+            throw ValidationError("--session-lock must be \(SessionLockOptions.durationRange.lowerBound) to \(SessionLockOptions.durationRange.upperBound) ms, found \(sessionLock)")
+        }
+        if let unlockTaps {
+            guard sessionLock != nil else { throw ValidationError("--unlock-taps needs --session-lock MS") }
+            guard SessionLockOptions.unlockTapsRange.contains(unlockTaps) else {
+                throw ValidationError("--unlock-taps must be \(SessionLockOptions.unlockTapsRange.lowerBound) to \(SessionLockOptions.unlockTapsRange.upperBound), found \(unlockTaps)")
+            }
         }
         if let predictionLead {
             guard LiveOptions.predictionLeadRange.contains(predictionLead) else {
@@ -127,6 +143,7 @@ public struct Run: ParsableCommand {
         options.surfacePrefix = surfacePrefix
         options.touchAction = touchAction
         options.layerSurface = try layerArguments.options()
+        options.sessionLock = sessionLock.map { SessionLockOptions(duration: Double($0) / 1000, unlockTaps: unlockTaps) }
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -41,6 +41,8 @@ public enum RunQuickParse {
         "layer-size": { $0.layerArguments.size = $1 },
         "layer-exclusive-zone": { $0.layerArguments.exclusiveZone = $1 },
         "layer-margin": { $0.layerArguments.margin = $1 },
+        "session-lock": { $0.sessionLock = try integer($1) },
+        "unlock-taps": { $0.unlockTaps = try integer($1) },
     ]
 
     /// Not a number, as ArgumentParser's `Double` conversion reads one.
@@ -48,6 +50,11 @@ public enum RunQuickParse {
 
     private static func number(_ text: String) throws -> Double {
         guard let value = Double(text) else { throw NotANumber() }
+        return value
+    }
+
+    private static func integer(_ text: String) throws -> Int {
+        guard let value = Int(text) else { throw NotANumber() }
         return value
     }
 
@@ -84,6 +91,8 @@ public enum RunQuickParse {
         run.subsurface = false
         run.touchAction = nil
         run.layerArguments = .none
+        run.sessionLock = nil
+        run.unlockTaps = nil
         return run
     }
 

@@ -1,6 +1,7 @@
 // MARK: - What the compositor said about our surfaces, beside wl_touch
 
-/// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's):
+/// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's,
+/// the toplevel's configures and the session lock's):
 /// what the compositor answered (or what our client did) around a touch, each naming the surface
 /// it concerns.
 ///
@@ -42,6 +43,19 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case layerConfigure = "layer-configure"
     /// zwlr_layer_surface_v1.closed: the compositor will not show the layer surface again.
     case layerClosed = "layer-closed"
+    /// xdg_toplevel.configure (applied with its xdg_surface.configure): the suggested size (0: the
+    /// client's choice) and the states (maximized, fullscreen, activated, tiled …) as bits.
+    case toplevelConfigure = "toplevel-configure"
+    /// ext_session_lock_v1.locked: the compositor locked the session for our client.
+    case sessionLocked = "session-locked"
+    /// ext_session_lock_v1.finished: the compositor refused the lock or ended it.
+    case sessionLockFinished = "session-lock-finished"
+    /// ext_session_lock_surface_v1.configure: the size of an output's lock surface (serial, width, height).
+    case lockConfigure = "lock-configure"
+    /// Not an event: our client unlocked the session (ext_session_lock_v1.unlock_and_destroy).
+    case sessionUnlocked = "session-unlocked"
+    /// xdg_toplevel.close: the compositor (its close button, a shortcut) asked our window to close.
+    case toplevelClose = "toplevel-close"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -52,16 +66,19 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .dndEnter: [.serial, .x, .y]
         case .dndMotion: [.time, .x, .y]
         case .dndAction: [.action]
-        case .layerConfigure: [.serial, .width, .height]
+        case .layerConfigure, .lockConfigure: [.serial, .width, .height]
+        case .toplevelConfigure: [.width, .height, .states]
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
-             .surfaceDestroyed, .layerClosed: []
+             .surfaceDestroyed, .layerClosed, .sessionLocked, .sessionLockFinished, .sessionUnlocked,
+             .toplevelClose: []
         }
     }
 
     /// The first trace format version that has records of this kind.
     public var sinceVersion: Int {
         switch self {
-        case .layerConfigure, .layerClosed: SurfaceEvent.layerSinceVersion
+        case .layerConfigure, .layerClosed, .toplevelConfigure, .sessionLocked, .sessionLockFinished, .lockConfigure,
+             .sessionUnlocked, .toplevelClose: SurfaceEvent.layerSinceVersion
         default: SurfaceEvent.sinceVersion
         }
     }
@@ -74,7 +91,7 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
 
 /// A field of a ``SurfaceEvent`` record, by its JSON key.
 public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
-    case surface, serial, time, x, y, width, height, active, mime, action
+    case surface, serial, time, x, y, width, height, active, mime, action, states
 }
 
 /// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
@@ -104,11 +121,13 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var mime: String?
     /// wl_data_device_manager.dnd_action bits (0 none, 1 copy, 2 move, 4 ask).
     public var action: UInt32?
+    /// xdg_toplevel.state values as bits, value N at bit N − 1 (``ToplevelStateNames``).
+    public var states: UInt32?
 
     /// Creates a record; pass only the fields the kind allows.
     public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
                 x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
-                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil) {
+                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, states: UInt32? = nil) {
         self.kind = kind
         self.surface = surface
         self.serial = serial
@@ -120,6 +139,7 @@ public struct SurfaceEvent: Hashable, Sendable {
         self.active = active
         self.mime = mime
         self.action = action
+        self.states = states
     }
 
     /// The fields that are set.
@@ -135,17 +155,24 @@ public struct SurfaceEvent: Hashable, Sendable {
         if active != nil { fields.insert(.active) }
         if mime != nil { fields.insert(.mime) }
         if action != nil { fields.insert(.action) }
+        if states != nil { fields.insert(.states) }
         return fields
     }
 
     /// The first trace format version that has these records.
     public static let sinceVersion = 2
-    /// The first trace format version that has the layer surface's records.
+    /// The first trace format version that has the layer surface's, the toplevel's configure and
+    /// the session lock's records.
     public static let layerSinceVersion = 3
 
-    /// What the records new in `version` are called in errors ("surface records need version 2").
-    public static func recordsNew(in version: Int) -> String {
-        version == layerSinceVersion ? "layer surface records" : "surface records"
+    /// What records like `kind` are called in errors ("surface records need version 2").
+    public static func recordsNew(like kind: SurfaceEventKind) -> String {
+        switch kind {
+        case .layerConfigure, .layerClosed: "layer surface records"
+        case .toplevelConfigure, .toplevelClose: "toplevel configure records"
+        case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
+        default: "surface records"
+        }
     }
 }
 
@@ -166,6 +193,49 @@ extension RawRecord {
             break
         }
         return copy
+    }
+}
+
+// MARK: - xdg_toplevel state names
+
+/// xdg_toplevel.state as the compact form writes it: names joined by `+`, `none` for no state.
+public enum ToplevelStateNames {
+    /// xdg_toplevel.state values 1 … 9 (xdg-shell v6), value N at bit N − 1.
+    private static let names = ["maximized", "fullscreen", "resizing", "activated", "tiled-left", "tiled-right",
+                                "tiled-top", "tiled-bottom", "suspended"]
+
+    /// The bits of a configure's state values (values past the known ones keep their bit).
+    public static func bits(_ values: [UInt32]) -> UInt32 {
+        values.reduce(0) { $0 | ((1...32).contains($1) ? 1 << ($1 - 1) : 0) }
+    }
+
+    /// `none`, or the set bits' names joined with `+` (unknown bits as `state-N`, N the value).
+    public static func text(_ bits: UInt32) -> String {
+        guard bits != 0 else { return "none" }
+        return (0..<32).filter { bits & (1 << $0) != 0 }
+            .map { $0 < names.count ? names[$0] : "state-\($0 + 1)" }.joined(separator: "+")
+    }
+
+    /// Reads ``text(_:)`` back; nil when a part is not a state.
+    public static func value(_ text: String) -> UInt32? {
+        if text == "none" { return 0 }
+        var bits: UInt32 = 0
+        for part in text.split(separator: "+", omittingEmptySubsequences: false) {
+            if let index = names.firstIndex(of: String(part)) {
+                bits |= 1 << UInt32(index)
+            } else if part.hasPrefix("state-"), let value = UInt32(part.dropFirst(6)), (1...32).contains(value) {
+                bits |= 1 << (value - 1)
+            } else {
+                return nil
+            }
+        }
+        return bits
+    }
+
+    /// Whether `bits` has the state named `name` (one of xdg-shell's).
+    public static func contains(_ bits: UInt32, _ name: String) -> Bool {
+        guard let index = names.firstIndex(of: name) else { return false }
+        return bits & (1 << UInt32(index)) != 0
     }
 }
 

@@ -95,6 +95,7 @@ public final class WaylandApp {
         try WaylandError.onConnection(display.roundtrip)
         try requireGlobals()
         try requireLayerShell()
+        try requireSessionLock()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
         makeWindow(decorated: false)
@@ -155,6 +156,9 @@ public final class WaylandApp {
         window?.setFullscreen(fullscreen)
     }
 
+    /// Asks the compositor to maximize the window (or make it normal); it answers with a configure.
+    public func setMaximized(_ maximized: Bool) { window?.setMaximized(maximized) }
+
     /// Asks for a frame: drawn at the end of this loop pass if no frame callback is outstanding.
     public func setNeedsRedraw() { pacer.request() }
 
@@ -189,11 +193,19 @@ public final class WaylandApp {
         }
         let window = makeToplevel(surface: surface, decorated: decorated)
         window.onConfigure = { [unowned self] in configured(suggested: $0) }
-        window.onClose = { [unowned self] in loop.finish(.closed) }
+        window.onClose = { [unowned self, unowned surface] in
+            deliver(RawRecord(.surface(SurfaceEvent(.toplevelClose, surface: surface.name))))
+            loop.finish(.closed)
+        }
         window.onActivated = { [unowned self, unowned surface] active in
             // A plain window about to be remade decorated is never seen: its state is not the client's.
             guard !needsDecoratedWindow else { return }
             deliver(RawRecord(.surface(SurfaceEvent(.activated, surface: surface.name, active: active))))
+        }
+        window.onToplevelConfigure = { [unowned self, unowned surface] width, height, states in
+            guard !needsDecoratedWindow else { return }
+            deliver(RawRecord(.surface(SurfaceEvent(.toplevelConfigure, surface: surface.name, width: width,
+                                                    height: height, states: states))))
         }
         surface.onOutputsChanged = { [unowned self] in updateScale() }
         registry.onOutputsChanged = { [unowned self] in updateScale() }
@@ -378,6 +390,7 @@ extension WaylandApp: InputSink {
             if case .down(let serial, _, let surface?, _, let x, let y) = record.event, !record.isEmulated {
                 partsHandleDown(serial: serial, surface: surface, x: x, y: y)
             }
+            if !record.isEmulated { sessionLockNote(record) }
         }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }

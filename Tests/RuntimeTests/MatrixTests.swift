@@ -145,6 +145,33 @@ enum SyntheticCompositors {
         #expect(outcome.views == ["red": "180,120", "blue": "0,0 size 20×10"])
     }
 
+    @Test func theWindowOutcomeIsItsLastConfigureOrCloseWhenItChangedFromHowItWasShown() throws {
+        func records(_ text: String) throws -> [RawRecord] {
+            try CompactTrace.parse(text).compactMap { if case .record(let r) = $0 { r } else { nil } }
+        }
+        // KWin 5.27 maximizing the window on a touch (maximize-mid-touch): shown at 800×500 activated.
+        let maximized = try records("""
+            toplevel-configure 0 0 none surface=w
+            toplevel-configure 800 500 activated surface=w
+            down 0 80 80 surface=w; frame
+            toplevel-configure 1280 683 maximized+activated+tiled-left+tiled-right+tiled-top+tiled-bottom surface=w
+            motion 0 340 181; frame; up 0; frame
+            """)
+        #expect(MatrixOutcome.window(in: maximized) == "1280×683 maximized+activated+tiled-left+tiled-right+tiled-top+tiled-bottom")
+        // sway 1.7 answering set_maximized with the same tiled configure: nothing changed.
+        let same = try records("""
+            toplevel-configure 1276 693 activated+tiled-left surface=w
+            down 0 80 80 surface=w; frame
+            toplevel-configure 1276 693 activated+tiled-left surface=w
+            up 0; frame
+            """)
+        #expect(MatrixOutcome.window(in: same) == nil)
+        // A title-bar double tap reaches no trace: the configure alone tells.
+        #expect(MatrixOutcome.window(in: try records("toplevel-configure 800 500 activated; toplevel-configure 1280 683 maximized+activated"))
+            == "1280×683 maximized+activated")
+        #expect(MatrixOutcome.window(in: try records("toplevel-configure 800 500 activated surface=w; toplevel-close surface=w")) == "closed")
+    }
+
     @Test func exitStatusIsZeroOneOrTwo() throws {
         let agree = try SyntheticCompositors.result([(.weston, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed))),
                                                      (.kwin, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed)))])

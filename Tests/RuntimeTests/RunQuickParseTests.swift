@@ -12,7 +12,8 @@ import Testing
          "\(run.noPrediction)", "\(run.predictionLead as Any)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
          "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)",
          "\(run.layerArguments.layer as Any)", "\(run.layerArguments.keyboard as Any)", "\(run.layerArguments.anchor as Any)",
-         "\(run.layerArguments.size as Any)", "\(run.layerArguments.exclusiveZone as Any)", "\(run.layerArguments.margin as Any)"]
+         "\(run.layerArguments.size as Any)", "\(run.layerArguments.exclusiveZone as Any)", "\(run.layerArguments.margin as Any)",
+         "\(run.sessionLock as Any)", "\(run.unlockTaps as Any)"]
     }
 
     @Test func everyOptionArgumentParserKnowsIsInTheTableAsFlagOrValue() {
@@ -36,6 +37,7 @@ import Testing
          "--app-id", "b", "--surface-prefix", "b/", "--window-size", "800x600", "--second-window", "300x200",
          "--on-touch", "destroy-window", "--subsurface"],
         ["--title", "", "--surface-prefix=a=b", "--on-touch", "destroy-subsurface", "--subsurface"],
+        ["--session-lock", "5000", "--unlock-taps", "3"], ["--session-lock=1"],
         ["--scene", "ink", "--prediction-lead", "16.5"], ["--prediction-lead=1"], ["--prediction-lead", "50"],
         ["--layer-surface", "overlay", "--layer-keyboard", "on-demand", "--layer-anchor", "top,left,right",
          "--layer-size", "0x40", "--layer-exclusive-zone", "40", "--layer-margin", "1,2,3,4", "--on-touch", "layer-popup"],
@@ -56,6 +58,8 @@ import Testing
         ["--prediction-lead", "nan"], ["--prediction-lead", "16", "--no-prediction"],
         ["--layer-surface", "top", "--layer-exclusive-zone", "-1"], ["--layer-anchor", "top"],
         ["--layer-surface", "top", "--layer-size", "0x10"],
+        ["--session-lock", "0"], ["--session-lock", "1.5"], ["--unlock-taps", "2"],
+        ["--session-lock", "100", "--unlock-taps", "0"],
     ])
     func anythingElseIsLeftToArgumentParser(arguments: [String]) {
         #expect(RunQuickParse.parse(arguments) == nil)
@@ -64,6 +68,9 @@ import Testing
     @Test(arguments: [
         (["--prediction-lead", "0"], "--prediction-lead must be 1 to 50 ms, found 0.0"),
         (["--prediction-lead", "16", "--no-prediction"], "--prediction-lead needs prediction; --no-prediction turns it off"),
+        (["--session-lock", "0"], "--session-lock must be 1 to 600000 ms, found 0"),
+        (["--unlock-taps", "2"], "--unlock-taps needs --session-lock MS"),
+        (["--session-lock", "100", "--unlock-taps", "101"], "--unlock-taps must be 1 to 100, found 101"),
     ])
     func aLeadOutsideItsRangeOrWithoutPredictionIsRefusedWithWhy(arguments: [String], message: String) {
         #expect(runRefusal(arguments) == message)

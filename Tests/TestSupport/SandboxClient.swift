@@ -166,7 +166,7 @@ public final class SandboxClient {
 
     /// weston with the harness module, as `WestonInstance` starts it by default.
     private static func startHarnessWeston(width: Int, height: Int, scale: Int?) throws -> WestonSession {
-        let configuration = DriverConfiguration(width: width, height: height, scale: scale ?? 1,
+        let configuration = DriverConfiguration(width: width, height: height, scale: Double(scale ?? 1),
                                                 startTimeout: WestonInstance.Configuration().startTimeout)
         guard let session = try WestonDriver().start(configuration) as? WestonSession else {
             preconditionFailure("WestonDriver starts a WestonSession")

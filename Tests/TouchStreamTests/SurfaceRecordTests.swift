@@ -30,6 +30,14 @@ import TouchStream
         // sway 1.7: a 320×120 layer surface configured at the size it asked for, then closed.
         SurfaceEvent(.layerConfigure, surface: "wl_surface@17", serial: 52_101, width: 320, height: 120),
         SurfaceEvent(.layerClosed, surface: "wl_surface@17"),
+        // KWin 5.27: the configure that maximized the window while a finger was down.
+        SurfaceEvent(.toplevelConfigure, surface: "wl_surface@3", width: 1280, height: 683, states: 249),
+        SurfaceEvent(.sessionLocked, surface: nil),
+        SurfaceEvent(.sessionLockFinished, surface: nil),
+        SurfaceEvent(.lockConfigure, surface: "wl_surface@21", serial: 52_140, width: 1280, height: 720),
+        SurfaceEvent(.sessionUnlocked, surface: nil),
+        // KWin 5.27: a tap on Breeze's close button.
+        SurfaceEvent(.toplevelClose, surface: "wl_surface@3"),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -163,7 +171,8 @@ import TouchStream
         #expect(down.prefixingSurfaces(with: "b/").isControl)
         for sample in Self.samples {
             let prefixed = RawRecord(.surface(sample)).prefixingSurfaces(with: "b/").event.surfaceEvent
-            #expect(prefixed?.surface == "b/" + sample.surface!)
+            // The session lock's own records name no surface, and keep none.
+            #expect(prefixed?.surface == sample.surface.map { "b/" + $0 })
             #expect(prefixed.map { var plain = $0; plain.surface = sample.surface; return plain } == sample)
         }
         let unnamed = RawRecord(.surface(SurfaceEvent(.dndCancelled, surface: nil)))

@@ -54,7 +54,7 @@ public final class HostedSession: HarnessInputSession {
         startTimeout = configuration.startTimeout
         logFile = hosted.logFile
         weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
-                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          scale: try configuration.integerScale(of: "the harness weston"),
                                           startTimeout: configuration.startTimeout))
         do {
             harness = try weston.connect()

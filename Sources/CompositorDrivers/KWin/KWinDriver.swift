@@ -27,7 +27,8 @@ public struct KWinDriver: CompositorDriver {
     }
 
     public var capabilities: InjectionCapabilities {
-        [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale]
+        [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale,
+         .fractionalOutputScale]
     }
 
     public var quirks: [String] {

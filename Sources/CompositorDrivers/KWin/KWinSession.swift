@@ -46,7 +46,8 @@ public final class KWinSession: CompositorSession {
             env["KWIN_SCREENSHOT_NO_PERMISSION_CHECKS"] = "1"
             var arguments = ["--virtual", "--socket", socketName, "--width", "\(configuration.width)",
                              "--height", "\(configuration.height)"]
-            if configuration.scale != 1 { arguments += ["--scale", "\(configuration.scale)"] }
+            // A fractional scale gives wp_fractional_scale_v1's preferred scale (1.5: 180/120).
+            if configuration.scale != 1 { arguments += ["--scale", configuration.scaleText] }
             arguments += ["--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
             kwin = try ChildProcess(executable: binary, arguments: arguments, environment: env,
                                     logPath: "\(runtimeDirectory)/kwin.log")

@@ -10,9 +10,9 @@ enum MutterDisplayConfig {
     /// ApplyMonitorsConfig's method 1: apply until mutter exits, write no monitors.xml.
     private static let temporary: UInt32 = 1
 
-    /// Gives the first monitor `scale` (integer, so it suits mutter's default physical layout mode)
-    /// and waits until mutter reports the new layout.
-    static func apply(scale: Int, rotation: Int = 0, on bus: DBusConnection, timeout: Double) throws {
+    /// Gives the first monitor `scale` (a fractional one only where mutter lists it among the mode's
+    /// supported scales) and waits until mutter reports the new layout.
+    static func apply(scale: Double, rotation: Int = 0, on bus: DBusConnection, timeout: Double) throws {
         // DisplayConfig's transforms: 0 normal, 1 90°, 2 180°, 3 270° (counter-clockwise in mutter's
         // meta_monitor_transform, as wl_output's), the same numbers wl_output.transform uses.
         guard let transform = [0: UInt32(0), 90: 1, 180: 2, 270: 3][rotation] else {
@@ -35,12 +35,14 @@ enum MutterDisplayConfig {
               let supported = mode[5].arrayValue?.compactMap(\.doubleValue) else {
             throw DriverError("mutter's monitor \(connector) has no current mode")
         }
-        guard supported.contains(Double(scale)) else {
+        // mutter lists fractional scales as the nearest value that gives whole logical pixels
+        // (1.25 as 1.2500000, 1.5 as 1.5): compare to within a thousandth.
+        guard let offered = supported.first(where: { abs($0 - scale) < 0.001 }) else {
             throw DriverError("mutter offers the scales \(supported.map { "\($0)" }.joined(separator: ", ")) for \(modeID), not \(scale)")
         }
         try bus.subscribe(interface: service, member: "MonitorsChanged", path: path)
         let logicalMonitor = DBusValue.structure([
-            .int32(0), .int32(0), .double(Double(scale)), .uint32(transform), .bool(true),
+            .int32(0), .int32(0), .double(offered), .uint32(transform), .bool(true),
             .array(elementSignature: "(ssa{sv})", [.structure([.string(connector), .string(modeID), .dictionary([:])])]),
         ])
         try bus.call(destination: service, path: path, interface: service, method: "ApplyMonitorsConfig", arguments: [

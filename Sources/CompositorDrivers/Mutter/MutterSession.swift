@@ -19,7 +19,8 @@ struct MutterFlavor: Sendable {
 /// A private mutter or GNOME Shell: session bus (and, for the Shell, an empty system bus),
 /// PipeWire and WirePlumber, the compositor on a headless virtual monitor, and a remote-desktop
 /// session through which input is injected in the stream's pixels (logical × scale; a scale
-/// other than 1 is set through DisplayConfig, integer only).
+/// other than 1 is set through DisplayConfig, a fractional one with mutter's experimental
+/// `scale-monitor-framebuffer`).
 public final class MutterSession: CompositorSession {
     public let outputSize: (width: Int, height: Int)
     public let capabilities: InjectionCapabilities = MutterSession.injectable
@@ -32,14 +33,14 @@ public final class MutterSession: CompositorSession {
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
     static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot, .sideBySide, .outputScale,
-                                                    .outputRotation]
+                                                    .outputRotation, .fractionalOutputScale]
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
     /// Lines of the compositor's log in a start or step error.
     static let logTailLines = 4
 
     private let flavor: MutterFlavor
-    private let scale: Int
+    private let scale: Double
     private let baseEnvironment: [String: String]
     private var clients: [ChildProcess] = []
     private var helpers = HelperProcesses()
@@ -66,7 +67,8 @@ public final class MutterSession: CompositorSession {
         environment["XDG_RUNTIME_DIR"] = runtimeDirectory
         environment["XDG_SESSION_TYPE"] = "wayland"
         do {
-            environment.merge(try MutterSettings.install(in: runtimeDirectory)) { _, new in new }
+            let fractional = configuration.scale != configuration.scale.rounded()
+            environment.merge(try MutterSettings.install(in: runtimeDirectory, fractionalScales: fractional)) { _, new in new }
         } catch {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
             throw DriverError("\(flavor.kind.displayName): cannot write its settings in \(runtimeDirectory): \(error)")
@@ -96,8 +98,8 @@ public final class MutterSession: CompositorSession {
             executable: flavor.binary ?? flavor.executable,
             arguments: ["--headless", "--wayland", "--no-x11",
                         "--virtual-monitor", configuration.rotation % 180 == 0
-                            ? "\(configuration.width * scale)x\(configuration.height * scale)"
-                            : "\(configuration.height * scale)x\(configuration.width * scale)",
+                            ? "\(pixels(configuration.width))x\(pixels(configuration.height))"
+                            : "\(pixels(configuration.height))x\(pixels(configuration.width))",
                         "--wayland-display", socketName],
             environment: environment, logPath: "\(runtimeDirectory)/\(flavor.executable).log")
         self.compositor = compositor
@@ -130,8 +132,11 @@ public final class MutterSession: CompositorSession {
     }
 
     private func pixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        (x * Double(scale), y * Double(scale))
+        (x * scale, y * scale)
     }
+
+    /// A logical length in the virtual monitor's pixels (1280 at 1.25: 1600).
+    private func pixels(_ logical: Int) -> Int { Int((Double(logical) * scale).rounded()) }
 
     // MARK: - Clients
 

@@ -16,12 +16,22 @@ enum MutterSettings {
 
         """
 
-    /// Writes the settings under `directory` and returns the environment entries that select them.
-    static func install(in directory: String) throws -> [String: String] {
+    /// Fractional monitor scales: mutter 43 offers them only with this experimental feature (and
+    /// then lays monitors out in logical pixels).
+    static let fractionalScales = """
+        [org/gnome/mutter]
+        experimental-features=['scale-monitor-framebuffer']
+
+        """
+
+    /// Writes the settings under `directory` (with fractional scales if asked) and returns the
+    /// environment entries that select them.
+    static func install(in directory: String, fractionalScales: Bool = false) throws -> [String: String] {
         let config = "\(directory)/config"
         let settings = "\(config)/glib-2.0/settings"
         try FileManager.default.createDirectory(atPath: settings, withIntermediateDirectories: true)
-        try keyfile.write(toFile: "\(settings)/keyfile", atomically: true, encoding: .utf8)
+        try (keyfile + (fractionalScales ? Self.fractionalScales : "")).write(toFile: "\(settings)/keyfile",
+                                                                             atomically: true, encoding: .utf8)
         return ["GSETTINGS_BACKEND": "keyfile", "XDG_CONFIG_HOME": config]
     }
 }

@@ -42,7 +42,7 @@ public final class NestedSession: HarnessInputSession {
         startTimeout = configuration.startTimeout
         user = try UnprivilegedUser.forNestedCompositors(kind)
         weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
-                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          scale: try configuration.integerScale(of: "the harness weston"),
                                           startTimeout: configuration.startTimeout))
         do {
             harness = try weston.connect()

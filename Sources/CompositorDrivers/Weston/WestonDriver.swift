@@ -81,7 +81,7 @@ public final class WestonSession: CompositorSession {
         let turned = configuration.rotation % 180 != 0
         weston = try WestonInstance(.init(width: turned ? configuration.height : configuration.width,
                                           height: turned ? configuration.width : configuration.height,
-                                          scale: configuration.scale == 1 ? nil : configuration.scale,
+                                          scale: try configuration.integerScale(of: "weston"),
                                           westonExecutable: westonExecutable,
                                           startTimeout: configuration.startTimeout,
                                           extraArguments: configuration.rotation == 0 ? []

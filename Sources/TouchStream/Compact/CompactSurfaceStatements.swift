@@ -3,13 +3,15 @@
 /// The statements of the surface records (``SurfaceEventKind``) and their arguments:
 ///
 ///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
-///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed          (no arguments)
+///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed · session-locked
+///     session-lock-finished · session-unlocked · toplevel-close                 (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
-///     layer-configure WIDTH HEIGHT
+///     layer-configure WIDTH HEIGHT · lock-configure WIDTH HEIGHT
+///     toplevel-configure WIDTH HEIGHT none|maximized|fullscreen|activated|maximized+activated…
 ///
 /// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter
-/// and layer-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
+/// layer-configure and lock-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
 /// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
@@ -17,7 +19,8 @@ enum CompactSurfaceStatement {
         switch kind {
         case .activated: ["true|false"]
         case .popupConfigure: ["X", "Y", "WIDTH", "HEIGHT"]
-        case .layerConfigure: ["WIDTH", "HEIGHT"]
+        case .layerConfigure, .lockConfigure: ["WIDTH", "HEIGHT"]
+        case .toplevelConfigure: ["WIDTH", "HEIGHT", "STATES"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
         default: []
@@ -91,9 +94,16 @@ extension CompactParser {
             event.y = try fixed(args[1], "Y")
             event.width = try integer(args[2], "WIDTH")
             event.height = try integer(args[3], "HEIGHT")
-        case .layerConfigure:
+        case .layerConfigure, .lockConfigure:
             event.width = try size(args[0], "WIDTH")
             event.height = try size(args[1], "HEIGHT")
+        case .toplevelConfigure:
+            event.width = try size(args[0], "WIDTH")
+            event.height = try size(args[1], "HEIGHT")
+            guard let states = ToplevelStateNames.value(args[2].text) else {
+                throw error(at: args[2], "STATES must be none or xdg_toplevel states joined with '+' (maximized, fullscreen, resizing, activated, tiled-left, …), found '\(args[2].shown)'")
+            }
+            event.states = states
         case .dndEnter, .dndMotion:
             event.x = try fixed(args[0], "X")
             event.y = try fixed(args[1], "Y")
@@ -122,7 +132,7 @@ extension CompactParser {
         return Int32(value)
     }
 
-    /// A layer surface's configured size, any Int32 as the JSON Lines form reads it, so that every
+    /// A layer, lock or toplevel surface's configured size, any Int32 as the JSON Lines form reads it, so that every
     /// trace that form reads writes to this one and back unchanged.
     private func size(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
         guard let value = Int32(token.text) else {
@@ -150,7 +160,9 @@ extension CompactWriter {
         case .popupConfigure:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description,
                       String(event.width ?? 0), String(event.height ?? 0)]
-        case .layerConfigure: words += [String(event.width ?? 0), String(event.height ?? 0)]
+        case .layerConfigure, .lockConfigure: words += [String(event.width ?? 0), String(event.height ?? 0)]
+        case .toplevelConfigure:
+            words += [String(event.width ?? 0), String(event.height ?? 0), ToplevelStateNames.text(event.states ?? 0)]
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))

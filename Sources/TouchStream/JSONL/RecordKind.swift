@@ -98,7 +98,8 @@ enum RecordKind: Equatable {
                             y: has.contains(.y) ? WLFixed(rawValue: f.y) : nil,
                             width: has.contains(.width) ? f.width : nil, height: has.contains(.height) ? f.height : nil,
                             active: has.contains(.active) ? f.active : nil, mime: f.mime,
-                            action: has.contains(.action) ? f.action : nil)
+                            action: has.contains(.action) ? f.action : nil,
+                            states: has.contains(.states) ? f.states : nil)
     }
 
     /// The key a key string names, if any.
@@ -134,6 +135,7 @@ enum RecordKind: Equatable {
         case Words.active: return .active
         case Words.mime: return .mime
         case Words.action: return .action
+        case Words.states: return .states
         default: return nil
         }
     }
@@ -163,6 +165,7 @@ enum RecordKind: Equatable {
         static let active: UInt64 = 0x657669746361 // "active"
         static let mime: UInt64 = 0x656d696d // "mime"
         static let action: UInt64 = 0x6e6f69746361 // "action"
+        static let states: UInt64 = 0x736574617473 // "states"
     }
 
     /// The keys whose bits are set, in declaration order.

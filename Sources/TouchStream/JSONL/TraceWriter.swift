@@ -14,7 +14,7 @@
 ///
 /// and (versions 2 and 3) the surface records, ``SurfaceEvent``, with their fields in this order, each
 /// only where the kind has it: `surface`, `serial`, `time`, `x`, `y`, `xf`, `yf`, `width`,
-/// `height`, `active`, `mime`, `action`, e.g.
+/// `height`, `active`, `mime`, `action`, `states`, e.g.
 ///
 ///     {"kind":"keyboard-enter","surface":"wl_surface@3","serial":S}
 ///     {"kind":"dnd-motion","surface":"wl_surface@7","time":MS,"x":RAW,"y":RAW,"xf":DEC,"yf":DEC}
@@ -305,6 +305,7 @@ private struct LineEncoder {
             string(mime)
         }
         if let action = event.action { field("action", Int64(action)) }
+        if let states = event.states { field("states", Int64(states)) }
     }
 
     mutating func integer(_ value: Int64) {

@@ -27,6 +27,7 @@ final class Registry {
     private(set) var subcompositor: OpaquePointer?
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var layerShell: LayerShell?
+    private(set) var sessionLockManager: SessionLockManager?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -58,6 +59,7 @@ final class Registry {
         if let subcompositor { wl_subcompositor_destroy(subcompositor) }
         if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         layerShell?.destroy()
+        sessionLockManager?.destroy()
         if let compositor { wl_compositor_destroy(compositor) }
         registry.destroy()
     }
@@ -101,6 +103,9 @@ final class Registry {
             layerShell = LayerShell(proxy: registry.bind(global, as: gs_zwlr_layer_shell_v1_interface(),
                                                          version: SupportedVersion.layerShell),
                                     version: min(global.version, SupportedVersion.layerShell))
+        case "ext_session_lock_manager_v1" where sessionLockManager == nil:
+            sessionLockManager = SessionLockManager(proxy: registry.bind(
+                global, as: gs_ext_session_lock_manager_v1_interface(), version: SupportedVersion.sessionLockManager))
         case "wl_output":
             let proxy = registry.bind(global, as: gs_wl_output_interface(), version: SupportedVersion.output)
             let output = Output(proxy: proxy, globalName: global.name)

@@ -33,4 +33,6 @@ enum SupportedVersion {
     /// zwlr_layer_shell_v1: v2 brings set_layer (unused), v3 the shell's destroy, v4 on-demand
     /// keyboard interactivity (what wlroots 0.15 offers).
     static let layerShell: UInt32 = 4
+    /// ext_session_lock_manager_v1 (version 1 is the only one).
+    static let sessionLockManager: UInt32 = 1
 }

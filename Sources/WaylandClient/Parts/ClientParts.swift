@@ -17,6 +17,10 @@ public enum TouchAction: String, CaseIterable, Sendable {
     /// A down on the layer surface opens an xdg_popup whose parent it is (zwlr_layer_surface_v1.get_popup),
     /// grabbed with the down's serial (needs `layerSurface`).
     case layerPopup = "layer-popup"
+    /// xdg_toplevel.set_maximized while the finger is still down (the script then moves and lifts it).
+    case maximize
+    /// xdg_toplevel.set_fullscreen while the finger is still down.
+    case fullscreen
 }
 
 /// The extra surfaces and the touch action of a client that takes part in multi-surface tests.
@@ -39,10 +43,13 @@ public struct ClientParts: Sendable {
     public var action: TouchAction?
     /// A zwlr_layer_shell_v1 surface beside the window, or none.
     public var layerSurface: LayerSurfaceOptions?
+    /// An ext_session_lock_v1 lock of the session, with a lock surface per output, or none.
+    public var sessionLock: SessionLockOptions?
 
     /// Creates the parts; nothing extra by default.
     public init(secondWindow: LogicalSize? = nil, subsurface: Bool = false, action: TouchAction? = nil,
-                layerSurface: LayerSurfaceOptions? = nil) {
+                layerSurface: LayerSurfaceOptions? = nil, sessionLock: SessionLockOptions? = nil) {
+        self.sessionLock = sessionLock
         self.secondWindow = secondWindow
         self.subsurface = subsurface
         self.action = action

@@ -1,3 +1,4 @@
+import TouchKit
 import TouchStream
 import WaylandPlumbing
 
@@ -10,6 +11,12 @@ final class PartsState {
     var subsurface: Subsurface?
     var popup: Popup?
     var layerSurface: LayerSurface?
+    var sessionLock: SessionLock?
+    /// The lock's time limit, armed at `locked`.
+    var lockTimer: TimerHandle?
+    /// Touches down on a lock surface, and how many lifted from one.
+    var lockTouches: Set<Int32> = []
+    var lockTaps = 0
     var dataDevice: DataDevice?
     var dragSource: DataSource?
     var made = false
@@ -19,7 +26,7 @@ final class PartsState {
     /// Names of the surfaces that are ours but not the main window's (a down there is no decoration).
     var surfaceNames: Set<String> {
         let parts: [(any ClientPart)?] = [secondWindow, subsurface, popup, layerSurface]
-        return Set(parts.compactMap { $0 }.filter { !$0.isDestroyed }.map(\.name))
+        return Set(parts.compactMap { $0 }.filter { !$0.isDestroyed }.map(\.name) + (sessionLock?.surfaceNames ?? []))
     }
 }
 
@@ -42,6 +49,7 @@ extension WaylandApp {
                                               parent: window.xdgToplevel, sink: self)
         }
         makeLayerSurface()
+        makeSessionLock()
     }
 
     /// Runs the touch action a real down asks for.
@@ -62,6 +70,10 @@ extension WaylandApp {
             parts.subsurface?.destroy()
         case .destroyWindow where surface == parts.secondWindow?.name:
             parts.secondWindow?.destroy()
+        case .maximize where onButton:
+            setMaximized(true)
+        case .fullscreen where onButton:
+            setFullscreen(true)
         case .layerPopup where surface == parts.layerSurface?.name && (parts.popup?.isDestroyed ?? true):
             openLayerPopup(seat: seat.proxy, serial: serial)
         default:
@@ -90,6 +102,7 @@ extension WaylandApp {
 
     /// Destroys what is left of the parts (at exit).
     func destroyParts() {
+        parts.sessionLock?.unlock(recorded: false)
         parts.popup?.destroy(recorded: false)
         parts.layerSurface?.destroy(recorded: false)
         parts.subsurface?.destroy(recorded: false)

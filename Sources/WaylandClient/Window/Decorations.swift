@@ -1,6 +1,7 @@
 import CLibdecor
 import CWayland
 import Logging
+import TouchStream
 import WaylandPlumbing
 
 // MARK: - libdecor: client-side decorations where the compositor draws none
@@ -60,6 +61,7 @@ final class LibdecorWindow: ToplevelWindow {
     var onConfigure: (LogicalSize?) -> LogicalSize = { $0 ?? WaylandApp.defaultLogicalSize }
     var onClose: () -> Void = {}
     var onActivated: (Bool) -> Void = { _ in }
+    var onToplevelConfigure: (Int32, Int32, UInt32) -> Void = { _, _, _ in }
     private var activation = ActivationTracker()
     let decorations = DecorationKind.libdecor
     let bounds: LogicalSize? = nil
@@ -91,6 +93,10 @@ final class LibdecorWindow: ToplevelWindow {
             return
         }
         if fullscreen { libdecor_frame_set_fullscreen(frame, nil) } else { libdecor_frame_unset_fullscreen(frame) }
+    }
+
+    func setMaximized(_ maximized: Bool) {
+        if maximized { libdecor_frame_set_maximized(frame) } else { libdecor_frame_unset_maximized(frame) }
     }
 
     /// A fullscreen request made before libdecor created the toplevel.
@@ -137,7 +143,9 @@ final class LibdecorWindow: ToplevelWindow {
             && width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
         let size = onConfigure(suggested)
         var windowState = LIBDECOR_WINDOW_STATE_NONE
-        if libdecor_configuration_get_window_state(configuration, &windowState) {
+        let hasState = libdecor_configuration_get_window_state(configuration, &windowState)
+        onToplevelConfigure(width, height, hasState ? Self.toplevelStates(windowState) : 0)
+        if hasState {
             let active = windowState.rawValue & LIBDECOR_WINDOW_STATE_ACTIVE.rawValue != 0
             if activation.changed(to: active) { onActivated(active) }
         }
@@ -161,6 +169,19 @@ final class LibdecorWindow: ToplevelWindow {
             pendingFullscreen = nil
             setFullscreen(fullscreen)
         }
+    }
+
+    /// libdecor's window state as xdg_toplevel.state bits (it keeps only these seven; `width` and
+    /// `height` above are the content size, the title bar taken off).
+    private static func toplevelStates(_ state: libdecor_window_state) -> UInt32 {
+        let pairs: [(libdecor_window_state, String)] = [
+            (LIBDECOR_WINDOW_STATE_ACTIVE, "activated"), (LIBDECOR_WINDOW_STATE_MAXIMIZED, "maximized"),
+            (LIBDECOR_WINDOW_STATE_FULLSCREEN, "fullscreen"), (LIBDECOR_WINDOW_STATE_TILED_LEFT, "tiled-left"),
+            (LIBDECOR_WINDOW_STATE_TILED_RIGHT, "tiled-right"), (LIBDECOR_WINDOW_STATE_TILED_TOP, "tiled-top"),
+            (LIBDECOR_WINDOW_STATE_TILED_BOTTOM, "tiled-bottom"),
+        ]
+        return pairs.filter { state.rawValue & $0.0.rawValue != 0 }
+            .reduce(0) { $0 | (ToplevelStateNames.value($1.1) ?? 0) }
     }
 
     // MARK: - Frame interface

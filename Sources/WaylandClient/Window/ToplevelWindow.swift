@@ -25,6 +25,9 @@ protocol ToplevelWindow: AnyObject {
     var onClose: () -> Void { get set }
     /// Called with a configure's `activated` state, at the first configure and whenever it changes.
     var onActivated: (Bool) -> Void { get set }
+    /// Called after every acknowledged configure with its suggested size (0: the client's choice)
+    /// and its xdg_toplevel.state values as bits (``ToplevelStateNames``).
+    var onToplevelConfigure: (_ width: Int32, _ height: Int32, _ states: UInt32) -> Void { get set }
     /// Who draws the decorations.
     var decorations: DecorationKind { get }
     /// The largest size the compositor suggests for the window (xdg_toplevel.configure_bounds, v4),
@@ -32,6 +35,8 @@ protocol ToplevelWindow: AnyObject {
     var bounds: LogicalSize? { get }
     /// Asks for fullscreen on the compositor's choice of output, or back to a normal window.
     func setFullscreen(_ fullscreen: Bool)
+    /// Asks for the maximized state, or back to a normal window.
+    func setMaximized(_ maximized: Bool)
     /// Destroys the role objects (the surface stays).
     func destroy()
     /// A finger went down on a decoration surface (with the seat and serial of that down).

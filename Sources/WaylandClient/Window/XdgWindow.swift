@@ -1,5 +1,6 @@
 import CWayland
 import CWaylandProtocols
+import TouchStream
 import WaylandPlumbing
 
 // MARK: - xdg_surface + xdg_toplevel (+ server-side decoration)
@@ -24,6 +25,9 @@ final class XdgWindow: ToplevelWindow {
     /// Called when the compositor asks the window to close.
     var onClose: () -> Void = {}
     var onActivated: (Bool) -> Void = { _ in }
+    var onToplevelConfigure: (Int32, Int32, UInt32) -> Void = { _, _, _ in }
+    /// The last xdg_toplevel.configure as sent: width, height, state bits.
+    private var pendingConfigure: (width: Int32, height: Int32, states: UInt32) = (0, 0, 0)
     /// Whether the last xdg_toplevel.configure listed the activated state.
     private var pendingActivated = false
     private var activation = ActivationTracker()
@@ -74,6 +78,12 @@ final class XdgWindow: ToplevelWindow {
         if fullscreen { xdg_toplevel_set_fullscreen(toplevel, nil) } else { xdg_toplevel_unset_fullscreen(toplevel) }
     }
 
+    func setMaximized(_ maximized: Bool) {
+        // wm_capabilities without maximize: the compositor would ignore the request.
+        guard !maximized || wmCapabilities?.contains(.maximize) ?? true else { return }
+        if maximized { xdg_toplevel_set_maximized(toplevel) } else { xdg_toplevel_unset_maximized(toplevel) }
+    }
+
     var xdgToplevel: OpaquePointer? { toplevel }
 
     func move(seat: OpaquePointer, serial: UInt32) { xdg_toplevel_move(toplevel, seat, serial) }
@@ -89,6 +99,7 @@ final class XdgWindow: ToplevelWindow {
         xdg_surface_ack_configure(xdgSurface, serial)
         isFullscreen = pendingFullscreen
         _ = onConfigure(pendingSize)
+        onToplevelConfigure(pendingConfigure.width, pendingConfigure.height, pendingConfigure.states)
         if activation.changed(to: pendingActivated) { onActivated(pendingActivated) }
     }
 
@@ -113,6 +124,7 @@ final class XdgWindow: ToplevelWindow {
             window.pendingSize = width > 0 && height > 0 ? LogicalSize(width: Int(width), height: Int(height)) : nil
             window.pendingActivated = hasActivated(states)
             window.pendingFullscreen = uint32Values(states).contains(UInt32(XDG_TOPLEVEL_STATE_FULLSCREEN.rawValue))
+            window.pendingConfigure = (width, height, ToplevelStateNames.bits(uint32Values(states)))
         },
         close: { data, _ in owner(data, as: XdgWindow.self).onClose() },
         configure_bounds: { data, _, width, height in

@@ -59,6 +59,10 @@ public struct LiveOptions {
     public var touchAction: String?
     /// A zwlr_layer_shell_v1 surface beside the window, or none.
     public var layerSurface: LayerSurfaceOptions?
+    /// A text field: a zwp_text_input_v3 enabled while the window has text input focus.
+    public var textInput = false
+    /// The on-screen keyboard stand-in (its own layer surface; ``layerSurface`` stays nil).
+    public var onScreenKeyboard = false
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

@@ -115,7 +115,8 @@ public final class LiveSession: WaylandAppDelegate {
     /// The extra surfaces and touch action the options ask for.
     private static func parts(_ options: LiveOptions) -> ClientParts {
         ClientParts(secondWindow: options.secondWindow.map(logicalSize), subsurface: options.subsurface,
-                    action: options.touchAction.flatMap(TouchAction.init(rawValue:)), layerSurface: options.layerSurface)
+                    action: options.touchAction.flatMap(TouchAction.init(rawValue:)), layerSurface: options.layerSurface,
+                    textInput: options.textInput, onScreenKeyboard: options.onScreenKeyboard)
     }
 
     /// Builds the host for `sceneType`; also used when a key switches or resets the scene, so

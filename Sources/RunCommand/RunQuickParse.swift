@@ -57,6 +57,8 @@ public enum RunQuickParse {
         "no-hud": { $0.noHUD = true },
         "no-prediction": { $0.noPrediction = true },
         "subsurface": { $0.subsurface = true },
+        "text-input": { $0.textInput = true },
+        "osk": { $0.onScreenKeyboard = true },
     ]
 
     /// `run` with every option at its default, as ArgumentParser makes it from no arguments.
@@ -84,6 +86,8 @@ public enum RunQuickParse {
         run.subsurface = false
         run.touchAction = nil
         run.layerArguments = .none
+        run.textInput = false
+        run.onScreenKeyboard = false
         return run
     }
 

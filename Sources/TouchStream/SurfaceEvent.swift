@@ -1,6 +1,7 @@
 // MARK: - What the compositor said about our surfaces, beside wl_touch
 
-/// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's):
+/// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's,
+/// the keys and the text input's):
 /// what the compositor answered (or what our client did) around a touch, each naming the surface
 /// it concerns.
 ///
@@ -42,6 +43,41 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case layerConfigure = "layer-configure"
     /// zwlr_layer_surface_v1.closed: the compositor will not show the layer surface again.
     case layerClosed = "layer-closed"
+    /// wl_keyboard.key pressed: the evdev `code` at `time`, to the keyboard-focused `surface`.
+    case keyPressed = "key-pressed"
+    /// wl_keyboard.key released: the evdev `code` at `time`.
+    case keyReleased = "key-released"
+    /// zwp_text_input_v3.enter: `surface` has text input focus.
+    case textInputEnter = "text-input-enter"
+    /// zwp_text_input_v3.leave: `surface` lost text input focus.
+    case textInputLeave = "text-input-leave"
+    /// Not an event: our client sent enable, set_content_type, set_cursor_rectangle and commit
+    /// for `surface` (after a text-input-enter).
+    case textInputEnable = "text-input-enable"
+    /// Not an event: our client sent disable and commit for `surface` (after a text-input-leave).
+    case textInputDisable = "text-input-disable"
+    /// zwp_text_input_v3.preedit_string: composing text (`text`, absent when the event's was null).
+    case preeditString = "preedit-string"
+    /// zwp_text_input_v3.commit_string: text to insert (`text`, absent when the event's was null).
+    case commitString = "commit-string"
+    /// zwp_text_input_v3.delete_surrounding_text: bytes to delete `before` and `after` the cursor.
+    case deleteSurroundingText = "delete-surrounding-text"
+    /// zwp_text_input_v3.done: the text events since the last done apply (serial: our commits counted).
+    case textInputDone = "text-input-done"
+    /// zwp_input_method_v2.activate: a focused text input asked for our input method.
+    case inputMethodActivate = "input-method-activate"
+    /// zwp_input_method_v2.deactivate: no focused text input needs it.
+    case inputMethodDeactivate = "input-method-deactivate"
+    /// zwp_input_method_v2.done: what activate or deactivate said applies.
+    case inputMethodDone = "input-method-done"
+    /// zwp_input_method_v2.unavailable: another input method holds the seat.
+    case inputMethodUnavailable = "input-method-unavailable"
+    /// Not an event: our on-screen keyboard sent zwp_input_method_v2.commit_string (`text`) and commit.
+    case oskCommitString = "osk-commit-string"
+    /// Not an event: our on-screen keyboard pressed evdev `code` at `time` on its zwp_virtual_keyboard_v1.
+    case oskKeyPressed = "osk-key-pressed"
+    /// Not an event: our on-screen keyboard released evdev `code` at `time` on its zwp_virtual_keyboard_v1.
+    case oskKeyReleased = "osk-key-released"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -53,6 +89,12 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .dndMotion: [.time, .x, .y]
         case .dndAction: [.action]
         case .layerConfigure: [.serial, .width, .height]
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: [.time, .code]
+        case .deleteSurroundingText: [.before, .after]
+        case .textInputDone: [.serial]
+        case .textInputEnter, .textInputLeave, .textInputEnable, .textInputDisable, .preeditString, .commitString,
+             .inputMethodActivate, .inputMethodDeactivate, .inputMethodDone, .inputMethodUnavailable,
+             .oskCommitString: []
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
              .surfaceDestroyed, .layerClosed: []
         }
@@ -61,20 +103,35 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     /// The first trace format version that has records of this kind.
     public var sinceVersion: Int {
         switch self {
-        case .layerConfigure, .layerClosed: SurfaceEvent.layerSinceVersion
-        default: SurfaceEvent.sinceVersion
+        case .keyboardEnter, .keyboardLeave, .activated, .popupConfigure, .popupDone, .dndEnter, .dndMotion, .dndDrop,
+             .dndLeave, .dndTarget, .dndAction, .dndDropPerformed, .dndCancelled, .dndFinished, .surfaceDestroyed:
+            SurfaceEvent.sinceVersion
+        default: SurfaceEvent.layerSinceVersion
         }
     }
 
     /// The fields a record of this kind may carry.
     public var allowed: Set<SurfaceEventField> {
-        self == .dndTarget ? [.surface, .mime] : required.union([.surface])
+        switch self {
+        case .dndTarget: [.surface, .mime]
+        case .preeditString, .commitString, .oskCommitString: [.surface, .text]
+        default: required.union([.surface])
+        }
+    }
+
+    /// What errors call the records of this kind's family ("layer surface records need version 3").
+    public var family: String {
+        switch self {
+        case .layerConfigure, .layerClosed: "layer surface records"
+        case _ where sinceVersion == SurfaceEvent.layerSinceVersion: "key and text input records"
+        default: "surface records"
+        }
     }
 }
 
 /// A field of a ``SurfaceEvent`` record, by its JSON key.
 public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
-    case surface, serial, time, x, y, width, height, active, mime, action
+    case surface, serial, time, x, y, width, height, active, mime, action, text, code, before, after
 }
 
 /// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
@@ -104,11 +161,20 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var mime: String?
     /// wl_data_device_manager.dnd_action bits (0 none, 1 copy, 2 move, 4 ask).
     public var action: UInt32?
+    /// The text of a preedit or commit string (UTF-8).
+    public var text: String?
+    /// An evdev key code (keys pressed and released).
+    public var code: UInt32?
+    /// Bytes to delete before the cursor (delete-surrounding-text).
+    public var before: UInt32?
+    /// Bytes to delete after the cursor (delete-surrounding-text).
+    public var after: UInt32?
 
     /// Creates a record; pass only the fields the kind allows.
     public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
                 x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
-                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil) {
+                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, text: String? = nil,
+                code: UInt32? = nil, before: UInt32? = nil, after: UInt32? = nil) {
         self.kind = kind
         self.surface = surface
         self.serial = serial
@@ -120,6 +186,10 @@ public struct SurfaceEvent: Hashable, Sendable {
         self.active = active
         self.mime = mime
         self.action = action
+        self.text = text
+        self.code = code
+        self.before = before
+        self.after = after
     }
 
     /// The fields that are set.
@@ -135,18 +205,18 @@ public struct SurfaceEvent: Hashable, Sendable {
         if active != nil { fields.insert(.active) }
         if mime != nil { fields.insert(.mime) }
         if action != nil { fields.insert(.action) }
+        if text != nil { fields.insert(.text) }
+        if code != nil { fields.insert(.code) }
+        if before != nil { fields.insert(.before) }
+        if after != nil { fields.insert(.after) }
         return fields
     }
 
     /// The first trace format version that has these records.
     public static let sinceVersion = 2
-    /// The first trace format version that has the layer surface's records.
+    /// The first trace format version that has the layer surface's, the keys' and the text input's records.
     public static let layerSinceVersion = 3
 
-    /// What the records new in `version` are called in errors ("surface records need version 2").
-    public static func recordsNew(in version: Int) -> String {
-        version == layerSinceVersion ? "layer surface records" : "surface records"
-    }
 }
 
 // MARK: - Telling two clients' surfaces apart

@@ -95,6 +95,8 @@ public final class WaylandApp {
         try WaylandError.onConnection(display.roundtrip)
         try requireGlobals()
         try requireLayerShell()
+        try requireTextInput()
+        try requireOnScreenKeyboard()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
         makeWindow(decorated: false)
@@ -378,6 +380,7 @@ extension WaylandApp: InputSink {
             if case .down(let serial, _, let surface?, _, let x, let y) = record.event, !record.isEmulated {
                 partsHandleDown(serial: serial, surface: surface, x: x, y: y)
             }
+            onScreenKeyboardHandle(record)
         }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }

@@ -3,14 +3,19 @@
 /// The statements of the surface records (``SurfaceEventKind``) and their arguments:
 ///
 ///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
-///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed          (no arguments)
+///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed · text-input-enter
+///     text-input-leave · text-input-enable · text-input-disable · text-input-done
+///     input-method-activate · input-method-deactivate · input-method-done · input-method-unavailable
+///     preedit-string · commit-string · osk-commit-string (text=TEXT when there is text)   (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
-///     layer-configure WIDTH HEIGHT
+///     layer-configure WIDTH HEIGHT · key-pressed CODE · key-released CODE · osk-key-pressed CODE
+///     osk-key-released CODE · delete-surrounding-text BEFORE AFTER
 ///
-/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter
-/// and layer-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
-/// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
+/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter,
+/// layer-configure and text-input-done (without it, the next serial, as for down), `t=MS` on any
+/// (dnd-motion and the keys take the clock's time), `mime=TYPE` on dnd-target and `text=TEXT` on
+/// the strings (both escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
     static func arguments(_ kind: SurfaceEventKind) -> [String] {
@@ -20,6 +25,8 @@ enum CompactSurfaceStatement {
         case .layerConfigure: ["WIDTH", "HEIGHT"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: ["CODE"]
+        case .deleteSurroundingText: ["BEFORE", "AFTER"]
         default: []
         }
     }
@@ -29,6 +36,7 @@ enum CompactSurfaceStatement {
         var keys = ["t", "surface"]
         if kind.required.contains(.serial) { keys.append("serial") }
         if kind.allowed.contains(.mime) { keys.append("mime") }
+        if kind.allowed.contains(.text) { keys.append("text") }
         return keys
     }
 }
@@ -68,6 +76,7 @@ extension CompactParser {
             case "t": cursor.time = UInt32(try unsigned(value, "t=MS", max: UInt64(UInt32.max)))
             case "serial": event.serial = UInt32(try unsigned(value, "serial=N", max: UInt64(UInt32.max)))
             case "surface": event.surface = try escapedName(value)
+            case "text": event.text = try escapedName(value)
             default: event.mime = try escapedName(value)
             }
         }
@@ -102,6 +111,11 @@ extension CompactParser {
                 throw error(at: args[0], "ACTION must be none, copy, move, ask or their sum with '+', found '\(args[0].shown)'")
             }
             event.action = action
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased:
+            event.code = UInt32(try unsigned(args[0], "CODE", max: UInt64(UInt32.max)))
+        case .deleteSurroundingText:
+            event.before = UInt32(try unsigned(args[0], "BEFORE", max: UInt64(UInt32.max)))
+            event.after = UInt32(try unsigned(args[1], "AFTER", max: UInt64(UInt32.max)))
         default:
             break
         }
@@ -142,7 +156,7 @@ extension CompactParser {
 }
 
 extension CompactWriter {
-    /// The words of a surface record: its kind, its arguments, then `t=`, `serial=`, `surface=`, `mime=`.
+    /// The words of a surface record: its kind, its arguments, then `t=`, `serial=`, `surface=`, `mime=`, `text=`.
     static func words(_ event: SurfaceEvent, cursor: inout ScriptCursor) -> [String] {
         var words = [event.kind.rawValue]
         switch event.kind {
@@ -154,6 +168,8 @@ extension CompactWriter {
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: words.append(String(event.code ?? 0))
+        case .deleteSurroundingText: words += [String(event.before ?? 0), String(event.after ?? 0)]
         default: break
         }
         if let time = event.time, time != cursor.time {
@@ -166,6 +182,7 @@ extension CompactWriter {
         }
         if let surface = event.surface { words.append("surface=\(SurfaceName.escape(surface))") }
         if let mime = event.mime { words.append("mime=\(SurfaceName.escape(mime))") }
+        if let text = event.text { words.append("text=\(SurfaceName.escape(text))") }
         return words
     }
 }

@@ -11,7 +11,7 @@ enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
     case touch, control
-    case width, height, active, mime, action
+    case width, height, active, mime, action, text, code, before, after
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -41,6 +41,10 @@ enum RecordKey: Int {
         case .active: "active"
         case .mime: "mime"
         case .action: "action"
+        case .text: "text"
+        case .code: "code"
+        case .before: "before"
+        case .after: "after"
         }
     }
 
@@ -57,6 +61,10 @@ enum RecordKey: Int {
         case .active: .active
         case .mime: .mime
         case .action: .action
+        case .text: .text
+        case .code: .code
+        case .before: .before
+        case .after: .after
         }
     }
 }
@@ -81,6 +89,10 @@ struct RecordFields {
     var active = false
     var mime: String?
     var action: UInt32 = 0
+    var text: String?
+    var code: UInt32 = 0
+    var before: UInt32 = 0
+    var after: UInt32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -187,6 +199,10 @@ struct RecordLineParser {
         case .active: fields.active = try readBool(key)
         case .mime: fields.mime = try readSurface(.mime)
         case .action: fields.action = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .text: fields.text = try readSurface(.text)
+        case .code: fields.code = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .before: fields.before = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .after: fields.after = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

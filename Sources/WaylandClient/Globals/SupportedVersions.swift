@@ -33,4 +33,10 @@ enum SupportedVersion {
     /// zwlr_layer_shell_v1: v2 brings set_layer (unused), v3 the shell's destroy, v4 on-demand
     /// keyboard interactivity (what wlroots 0.15 offers).
     static let layerShell: UInt32 = 4
+    /// zwp_text_input_manager_v3 (the only version there is).
+    static let textInputManager: UInt32 = 1
+    /// zwp_input_method_manager_v2 (the only version there is).
+    static let inputMethodManager: UInt32 = 1
+    /// zwp_virtual_keyboard_manager_v1 (the only version there is).
+    static let virtualKeyboardManager: UInt32 = 1
 }

@@ -1,3 +1,4 @@
+import Logging
 import TouchStream
 import WaylandPlumbing
 
@@ -12,6 +13,10 @@ final class PartsState {
     var layerSurface: LayerSurface?
     var dataDevice: DataDevice?
     var dragSource: DataSource?
+    var textInput: TextInput?
+    var onScreenKeyboard: OnScreenKeyboard?
+    /// The last wl_touch time seen (ms), when the on-screen keyboard releases keys at a cancel.
+    var lastTouchTime: UInt32 = 0
     var made = false
 
     init(options: ClientParts) { self.options = options }
@@ -24,6 +29,8 @@ final class PartsState {
 }
 
 extension WaylandApp {
+    private static let partsLog = Logger(label: "WaylandClient.Parts")
+
     /// Makes the second window, the subsurface and the data device (once, after the first configure).
     func makeParts() {
         guard !parts.made, let window, let compositor = registry.compositor, let shm = registry.shm,
@@ -42,6 +49,8 @@ extension WaylandApp {
                                               parent: window.xdgToplevel, sink: self)
         }
         makeLayerSurface()
+        makeTextInput()
+        do { try makeOnScreenKeyboard() } catch { Self.partsLog.error("on-screen keyboard: \(error)") }
     }
 
     /// Runs the touch action a real down asks for.
@@ -95,5 +104,7 @@ extension WaylandApp {
         parts.subsurface?.destroy(recorded: false)
         parts.secondWindow?.destroy(recorded: false)
         parts.dataDevice?.destroy()
+        parts.textInput?.destroy()
+        parts.onScreenKeyboard?.destroy()
     }
 }

@@ -4,27 +4,31 @@ import TestSupport
 import Testing
 import TouchStream
 
-/// An on-screen keyboard beside a text field under sway 1.7 (nested in the harness weston, output
-/// 1280×720): our stand-in (`run --osk`) and our text client (`run --text-input`), each recording.
+/// An on-screen keyboard beside a text field under sway 1.7 and phoc 0.24 (nested in the harness
+/// weston, output 1280×720): our stand-in (`run --osk`) and our text client (`run --text-input`), each recording.
 /// What users report: a tap on the keyboard takes keyboard focus from the field (or the keyboard
 /// never types), and holding a key repeats it with a mouse but not with a finger.
 @Suite(.serialized)
 struct OnScreenKeyboardTests {
-    private func start(textInput: Bool = true) throws -> TextFieldAndKeyboard {
+    /// The wlroots compositors, which offer all three protocols (measured: sway 1.7, phoc 0.24).
+    static let compositors: [CompositorKind] = [.sway, .phoc]
+
+    private func start(_ kind: CompositorKind, textInput: Bool = true) throws -> TextFieldAndKeyboard {
         try NestedDriverTests.ensureUser()
-        return try TextFieldAndKeyboard(NestedWlrootsDriver(.sway), textInput: textInput)
+        return try TextFieldAndKeyboard(NestedWlrootsDriver(kind), textInput: textInput)
     }
 
-    @Test("a tap on a key types it through the input method into the focused text field, which keeps its focus")
-    func tapTypesThroughTheInputMethod() throws {
-        let pair = try start()
+    @Test("a tap on a key types it through the input method into the focused text field, which keeps its focus",
+          arguments: Self.compositors)
+    func tapTypesThroughTheInputMethod(kind: CompositorKind) throws {
+        let pair = try start(kind)
         let key = TextFieldAndKeyboard.keyCentre(2)
         try pair.keyboard.inject("down 0 \(key.x) \(key.y); frame; up 0; frame", settle: 0.5)
         let (field, keyboard) = try pair.finish()
 
         let typed = field.surfaceEvents
         let kinds = typed.map(\.kind)
-        // sway 1.7: the field's text input entered its window and was enabled before the tap.
+        // sway 1.7 and phoc 0.24: the field's text input entered its window and was enabled before the tap.
         let enter = try #require(typed.firstIndex { $0.kind == .textInputEnter }, "\(kinds)")
         #expect(typed[enter + 1].kind == .textInputEnable && typed[enter + 1].surface == typed[enter].surface)
         // The tap did not take focus: no keyboard or text input leave, ever.
@@ -46,14 +50,15 @@ struct OnScreenKeyboardTests {
         #expect(events.filter { $0.kind == .oskCommitString }.map(\.text) == ["3"])
         #expect(!events.contains { $0.kind == .oskKeyPressed }, "the virtual keyboard was not needed")
         // The keyboard's own window did not get the keyboard from the tap (it does when the field
-        // closes at the end: sway then focuses it and deactivates the input method).
+        // closes at the end: the compositor then focuses it and deactivates the input method).
         let typedAt = try #require(events.lastIndex { $0.kind == .oskCommitString })
         #expect(!events[activate...typedAt].contains { $0.kind == .keyboardEnter }, "\(events.map(\.kind))")
     }
 
-    @Test("a key held by a finger repeats: the keyboard commits it again every 40 ms after 600 ms")
-    func heldKeyRepeatsThroughTheInputMethod() throws {
-        let pair = try start()
+    @Test("a key held by a finger repeats: the keyboard commits it again every 40 ms after 600 ms",
+          arguments: Self.compositors)
+    func heldKeyRepeatsThroughTheInputMethod(kind: CompositorKind) throws {
+        let pair = try start(kind)
         let key = TextFieldAndKeyboard.keyCentre(0)
         try pair.keyboard.inject("down 0 \(key.x) \(key.y); frame", settle: 1.2)
         try pair.keyboard.inject("up 0; frame", settle: 0.5)
@@ -68,9 +73,10 @@ struct OnScreenKeyboardTests {
         #expect(!field.surfaceEvents.contains { $0.kind == .keyboardLeave || $0.kind == .textInputLeave })
     }
 
-    @Test("without a text input the keyboard types with its virtual keyboard: the focused window gets wl_keyboard keys, held as long as the finger")
-    func virtualKeyboardWithoutATextInput() throws {
-        let pair = try start(textInput: false)
+    @Test("without a text input the keyboard types with its virtual keyboard: the focused window gets wl_keyboard keys, held as long as the finger",
+          arguments: Self.compositors)
+    func virtualKeyboardWithoutATextInput(kind: CompositorKind) throws {
+        let pair = try start(kind, textInput: false)
         let key = TextFieldAndKeyboard.keyCentre(4)
         try pair.keyboard.inject("down 0 \(key.x) \(key.y); frame", settle: 0.8)
         try pair.keyboard.inject("up 0; frame", settle: 0.5)
@@ -87,7 +93,7 @@ struct OnScreenKeyboardTests {
 
         let keys = field.surfaceEvents.filter { $0.kind == .keyPressed || $0.kind == .keyReleased }
         #expect(keys.map(\.kind) == [.keyPressed, .keyReleased] && keys.allSatisfy { $0.code == 6 }, "\(keys)")
-        // sway passes the virtual keyboard's times through unchanged.
+        // Both pass the virtual keyboard's times through unchanged.
         #expect(keys.map(\.time) == [pressed.time, released.time])
         #expect(!field.surfaceEvents.contains { $0.kind == .keyboardLeave })
     }

@@ -14,7 +14,18 @@ struct SqueekboardTests {
     /// third row's x key (measured on a screenshot).
     static let xKey = (x: 408.0, y: 585.0)
 
-    /// squeekboard's environment: its own session bus (dbus-run-session) and the GNOME setting
+    /// squeekboard with a session bus of its own, both ended (by pid) when the shell is: at the
+    /// end of the test, SIGTERM to the shell stops squeekboard and then that bus. No accessibility
+    /// bridge, whose bus services would otherwise outlive it.
+    static let launcher = """
+        out=$(dbus-daemon --session --fork --print-address=1 --print-pid=1) || exit 1
+        bus=$(echo "$out" | sed -n 1p); daemon=$(echo "$out" | sed -n 2p)
+        DBUS_SESSION_BUS_ADDRESS=$bus NO_AT_BRIDGE=1 /usr/bin/squeekboard & keyboard=$!
+        trap 'kill $keyboard; wait $keyboard; kill $daemon; exit 0' TERM
+        wait $keyboard; kill $daemon
+        """
+
+    /// squeekboard's environment: the GNOME setting
     /// that lets it show itself (org.gnome.desktop.a11y.applications screen-keyboard-enabled),
     /// from a keyfile in `folder`.
     private static func settings(in folder: String) throws -> [String: String] {
@@ -37,8 +48,7 @@ struct SqueekboardTests {
         try field.inject("down 0 640 200; frame; up 0; frame", settle: 0.3)
         let environment = try Self.settings(in: field.files.file("config"))
         // Mapped only once it shows: when the field's text input enables after squeekboard bound the input method.
-        let keyboard = try field.session.launchClient(executable: "/usr/bin/dbus-run-session",
-                                                      arguments: ["--", "/usr/bin/squeekboard"],
+        let keyboard = try field.session.launchClient(executable: "/bin/sh", arguments: ["-c", Self.launcher],
                                                       environment: environment, logName: "squeekboard.log")
         defer { _ = field.session.finishClient(keyboard, timeout: SandboxClient.timeout) }
         MonotonicClock.sleep(0.5)

@@ -55,6 +55,16 @@ public enum MatrixBattery {
         MatrixWindow(name: "a", arguments: arguments)
     }
 
+    /// Window `a` with a zwlr_layer_shell_v1 surface beside its window: `--layer-surface` and the
+    /// options that shape it. Points on it are given on the output (`surface=output`).
+    static func layered(_ arguments: [String]) -> MatrixWindow {
+        MatrixWindow(name: "a", arguments: ["--layer-surface"] + arguments)
+    }
+
+    /// The layer scripts' usual layer surface: a 400 × 100 panel in the output's top-left corner,
+    /// clear of the output's centre, where the window's probe tap lands.
+    static let corner = ["--layer-anchor", "top,left", "--layer-size", "400x100"]
+
     /// The scripts named in `names`, in the battery's order; unknown names are an error.
     public static func scripts(named names: [String]) throws -> [MatrixScript] {
         let all = scripts
@@ -155,6 +165,45 @@ public enum MatrixBattery {
             down 0 200 300; down 1 300 300; frame; sleep 16
             motion 0 210 300; motion 1 310 300; frame; sleep 16; up 0; up 1; frame
             """, [first("--subsurface", "--on-touch", "destroy-subsurface")], []),
+    ] + layerEntries
+
+    /// Scripts on a zwlr_layer_shell_v1 surface of window `a`'s client (panels, docks, on-screen
+    /// keyboards): points on it are the output's (`surface=output`), the rest the window's.
+    private static let layerEntries: [(name: String, summary: String, text: String, windows: [MatrixWindow],
+                                       expectations: [MatrixExpectation])] = [
+        ("layer-tap", "a tap on a top-layer panel in the output's corner, then one on the window", """
+            down 0 200 50 surface=output; frame; sleep 40; up 0; frame; sleep 200
+            down 0 600 400; frame; sleep 40; up 0; frame
+            """, [layered(["top"] + corner)], []),
+        ("layer-drag", "a finger lands on the panel and drags down off it onto the window, and back", """
+            down 0 200 50 surface=output; frame; sleep 16
+            \(steps(8) { "motion 0 \(200 + 10 * $0) \(50 + 25 * $0)" })
+            \(steps(4) { "motion 0 \(280 - 20 * $0) \(250 - 50 * $0)" })
+            up 0; frame
+            """, [layered(["top"] + corner)], []),
+        ("layer-exclusive", "a full-width top panel reserving 80 px (exclusive zone): a tap on it, then on the window pushed below it", """
+            down 0 640 40 surface=output; frame; sleep 40; up 0; frame; sleep 200
+            down 0 300 300; frame; sleep 40; up 0; frame
+            """, [layered(["top", "--layer-anchor", "top,left,right", "--layer-size", "0x80", "--layer-exclusive-zone", "80"])], []),
+        ("layer-overlay", "an overlay-layer surface over part of the window: a tap on it, then one on the window beside it", """
+            down 0 300 250 surface=output; frame; sleep 40; up 0; frame; sleep 200
+            down 0 700 450; frame; sleep 40; up 0; frame
+            """, [layered(["overlay", "--layer-anchor", "top,left", "--layer-margin", "200", "--layer-size", "320x120"])], []),
+        ("layer-popup", "a touch on the panel opens its xdg_popup (the down's serial); a tap inside the popup, then on the window", """
+            down 0 200 50 surface=output; frame; sleep 40; up 0; frame; sleep 300
+            down 0 200 160 surface=output; frame; sleep 40; up 0; frame; sleep 200
+            down 0 700 450; frame; sleep 40; up 0; frame; sleep 200
+            """, [layered(["top"] + corner + ["--on-touch", "layer-popup"])], []),
+        ("layer-nofocus", "the window is tapped, then a panel that wants no keyboard (an on-screen keyboard's mode), then the window", """
+            down 0 600 400; frame; sleep 40; up 0; frame; sleep 250
+            down 0 200 50 surface=output; frame; sleep 40; up 0; frame; sleep 250
+            down 0 600 400; frame; sleep 40; up 0; frame; sleep 250
+            """, [layered(["top"] + corner + ["--layer-keyboard", "none"])], [.layerWithoutFocus(window: "a")]),
+        ("layer-ondemand", "the window is tapped, then a panel with on-demand keyboard focus, then the window", """
+            down 0 600 400; frame; sleep 40; up 0; frame; sleep 250
+            down 0 200 50 surface=output; frame; sleep 40; up 0; frame; sleep 250
+            down 0 600 400; frame; sleep 40; up 0; frame; sleep 250
+            """, [layered(["top"] + corner + ["--layer-keyboard", "on-demand"])], []),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

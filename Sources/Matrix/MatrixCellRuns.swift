@@ -14,7 +14,8 @@ import Foundation
 /// such stream on a tie), which is the stable stream when the runs agree.
 public struct MatrixCellRuns: Sendable {
     /// What each run gave, in run order. A script that is not injectable on the compositor is not
-    /// repeated: one `.notInjectable` outcome.
+    /// repeated: one `.notInjectable` outcome; nor is one
+    /// whose client the compositor cannot serve (one `.notSupported`).
     public var outcomes: [MatrixCell]
 
     /// Creates a cell from its runs' outcomes.
@@ -35,6 +36,13 @@ public struct MatrixCellRuns: Sendable {
     /// The items the driver cannot inject, when the script was not run here for that reason.
     public var notInjectable: [MatrixScript.Unsupported]? {
         for outcome in outcomes { if case .notInjectable(let items) = outcome { return items } }
+        return nil
+    }
+
+    /// Why the compositor cannot give the script's client a feature it needs, when that kept
+    /// the script from running here ("not supported by sway: no … global").
+    public var notSupported: String? {
+        for outcome in outcomes { if case .notSupported(let reason) = outcome { return reason } }
         return nil
     }
 

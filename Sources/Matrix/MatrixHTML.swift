@@ -145,6 +145,8 @@ public enum MatrixHTML {
             case .notInjectable(let items)?:
                 figures += "<figure data-compositor=\"\(escape(column.kind.rawValue))\"><figcaption>\(escape(name)): not injectable here: "
                     + escape(items.map(\.description).joined(separator: "; ")) + "</figcaption></figure>\n"
+            case .notSupported(let reason)?:
+                figures += "<figure data-compositor=\"\(escape(column.kind.rawValue))\"><figcaption>\(escape(name)): \(escape(reason))</figcaption></figure>\n"
             case .failed(let message)?:
                 figures += "<figure data-compositor=\"\(escape(column.kind.rawValue))\"><figcaption>\(escape(name)): failed: \(escape(message))</figcaption></figure>\n"
             case nil:

@@ -67,6 +67,9 @@ public enum MatrixJUnit {
             let message = "not injectable here: " + items.map(\.description).joined(separator: "; ")
             return (open + ">\n      <skipped message=\"\(attribute(message))\"/>\n    </testcase>\n", .skipped)
         }
+        if let reason = cell.notSupported {
+            return (open + ">\n      <skipped message=\"\(attribute(reason))\"/>\n    </testcase>\n", .skipped)
+        }
         let ran = cell.ran.count
         let repeated = result.repeatCount > 1
         // The marks say k/n and unstable; "new" is what the failure itself says.

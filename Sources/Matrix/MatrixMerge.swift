@@ -135,6 +135,7 @@ enum MatrixMerge {
                 MatrixScript.Unsupported(statement: $0.statement, item: $0.item, needs: $0.needs)
             })])
         }
+        if cell.status == "not-supported", let reason = cell.reason { return MatrixCellRuns([.notSupported(reason)]) }
         if cell.runs.isEmpty { return MatrixCellRuns([.failed(cell.reason ?? "could not run")]) }
         let size = Size(width: Double(window?.width ?? 1280), height: Double(window?.height ?? 720))
         let initial = sceneType.init(context: SceneContext(clock: VirtualClock(), size: size)).snapshot()

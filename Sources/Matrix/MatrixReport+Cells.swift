@@ -86,6 +86,7 @@ extension MatrixReport {
         if let items = cell.notInjectable {
             return "not injectable here (" + Set(items.map(\.needs)).sorted().joined(separator: ", ") + ")"
         }
+        if let reason = cell.notSupported { return reason }
         let ran = cell.ran.count
         guard ran > 0 else { return "failed" }
         let repeated = result.repeatCount > 1

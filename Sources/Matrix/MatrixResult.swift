@@ -34,6 +34,9 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// The compositor closed our client's connection (a protocol error, or the socket shut) while
     /// the script ran: the run's files hold what arrived until then.
     case connectionClosed = "M10"
+    /// A layer surface whose keyboard interactivity is none got keyboard focus (wl_keyboard.enter
+    /// on it): "the surface does not want to receive keyboard input", the on-screen keyboard's mode.
+    case layerTookFocus = "M11"
 
     /// One line for tables.
     public var title: String {
@@ -48,6 +51,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .popupNotDismissed: "popup not dismissed by a touch on another client"
         case .dropMissed: "drop never reached its target"
         case .connectionClosed: "compositor closed our client's connection"
+        case .layerTookFocus: "a layer surface that wants no keyboard got keyboard focus"
         }
     }
 
@@ -71,6 +75,12 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
             case .dropOn(let window):
                 if !recordsOf(window).contains(where: { $0.event.surfaceEvent?.kind == .dndDrop }) {
                     result.append(.dropMissed)
+                }
+            case .layerWithoutFocus(let window):
+                let events = recordsOf(window).compactMap(\.event.surfaceEvent)
+                let layers = Set(events.filter { $0.kind == .layerConfigure }.compactMap(\.surface))
+                if events.contains(where: { $0.kind == .keyboardEnter && $0.surface.map(layers.contains) == true }) {
+                    result.append(.layerTookFocus)
                 }
             }
         }
@@ -239,6 +249,9 @@ public enum MatrixCell: Sendable {
     case notInjectable([MatrixScript.Unsupported])
     /// A step failed (the message says which).
     case failed(String)
+    /// Our client refused a feature the script needs, which the compositor lacks: the client's
+    /// own line, "not supported by COMPOSITOR: no … global". A fact about the compositor.
+    case notSupported(String)
 
     /// The run, when there is one.
     public var run: MatrixRun? { if case .ran(let run) = self { run } else { nil } }

@@ -64,6 +64,11 @@ extension MatrixResultsDocument {
             cell.notInjectable = items.map { Unsupported(statement: $0.statement, item: $0.item, needs: $0.needs) }
             return cell
         }
+        if let reason = runs.notSupported {
+            cell.status = "not-supported"
+            cell.reason = reason
+            return cell
+        }
         if let failure = runs.failures.first {
             cell.status = "could-not-run"
             cell.reason = (result.repeatCount > 1 ? "run \(failure.number): " : "") + failure.message
@@ -83,7 +88,7 @@ extension MatrixResultsDocument {
             case .failed(let message):
                 entry.status = "could-not-run"
                 entry.reason = message
-            case .notInjectable:
+            case .notInjectable, .notSupported:
                 break
             }
             return entry

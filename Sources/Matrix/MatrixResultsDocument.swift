@@ -88,6 +88,7 @@ public struct MatrixResultsDocument: Codable, Equatable, Sendable {
         public var compositor: String
         public var script: String
         /// "ran" (every run ran), "not-injectable" (not run here; `reason` names the items),
+        /// "not-supported" (our client refused a feature the compositor lacks; `reason` is its line),
         /// "could-not-run" (the compositor or a run failed; `reason` says why).
         public var status: String
         public var reason: String?

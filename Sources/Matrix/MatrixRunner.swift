@@ -109,8 +109,9 @@ public struct MatrixRunner {
                     run.column.unavailable = reason
                     return run.column
                 }
-                // Not injectable is decided before running: once is enough.
-                if run.column.cells[script.name]?.notInjectable != nil { break }
+                // Not injectable is decided before running, not supported by the client's first
+                // start: once is enough.
+                if let cell = run.column.cells[script.name], cell.notInjectable != nil || cell.notSupported != nil { break }
             }
         }
         return run.column
@@ -251,6 +252,11 @@ public struct MatrixRunner {
         } else {
             cell = self.cell(script, session: running.session, window: running.window,
                              directory: run.directory + "/" + folder)
+        }
+        // A client that refused an option because the compositor lacks its global says so in
+        // its own line: the cell tells that fact instead of a failed run.
+        if case .failed(let message) = cell, let refusal = ClientRefusal.reason(in: message) {
+            return .ran(.notSupported(refusal))
         }
         // A compositor that took the touches for a gesture of its own (a shell's overview) may
         // still be in that state: the next script gets a fresh one, so scripts stay independent.

@@ -9,7 +9,10 @@ import TouchStream
 /// Scripts name points in our client's window, not on the output: each compositor places the
 /// window elsewhere (KWin adds a title bar, sway tiles, kiosk shells fill the output), so the
 /// matrix measures the window's origin on each compositor (a calibration tap) and adds it before
-/// injecting. A down above the window (y < 0) is aimed at the server-side title bar.
+/// injecting. A down above the window (y < 0) is aimed at the server-side title bar. A down with
+/// `surface=output` names a point of the output itself (global logical px), where a layer surface
+/// anchored to the output's edges sits whatever the compositor did with the window; it belongs to
+/// the script's first window, whose client shows that layer surface.
 public struct MatrixScript: Sendable {
     /// Short name: the row heading in reports and the folder name.
     public var name: String
@@ -43,15 +46,21 @@ public struct MatrixScript: Sendable {
                   windows: windows, output: output)
         if let stray = targets.first(where: { target in !windows.contains { $0.name == target.window } }) {
             throw TraceError(file: source ?? name, line: 1, column: 1, message: "statement \(stray.statement): surface="
-                + "\(stray.window) names no window of this script (\(windows.map(\.name).joined(separator: ", ")))")
+                + "\(stray.window) names no window of this script (\(windows.map(\.name).joined(separator: ", "))) "
+                + "nor the output (surface=\(Self.outputTarget))")
         }
     }
 
-    /// The window each down aims at, by statement (1-based), and its touch id.
+    /// The `surface=` name of a point on the output itself rather than in a window.
+    public static let outputTarget = "output"
+
+    /// The window each down aims at, by statement (1-based), and its touch id; a down on the
+    /// output is aimed at the first window, whose layer surface is there.
     var targets: [(statement: Int, id: Int32, window: String)] {
-        items.enumerated().compactMap { index, item in
+        let first = windows.first?.name ?? MatrixWindow.main.name
+        return items.enumerated().compactMap { index, item in
             guard case .record(let record) = item, case .down(_, _, let surface, let id, _, _) = record.event else { return nil }
-            return (index + 1, id, surface ?? windows.first?.name ?? MatrixWindow.main.name)
+            return (index + 1, id, surface.map { $0 == Self.outputTarget ? first : $0 } ?? first)
         }
     }
 
@@ -131,7 +140,9 @@ public struct MatrixScript: Sendable {
             case .frame:
                 largest = max(largest, downs)
                 downs = 0
-            case .down(_, _, let surface, _, _, _) where window == nil || (surface ?? first) == window: downs += 1
+            case .down(_, _, let surface, _, _, _)
+                where window == nil || (surface.map { $0 == Self.outputTarget ? first : $0 } ?? first) == window:
+                downs += 1
             default: break
             }
         }
@@ -156,7 +167,7 @@ public struct MatrixScript: Sendable {
     }
 
     /// The items in global logical coordinates, each finger relative to the window its down names
-    /// (`origins` by window name; a window missing there counts as at 0, 0). Surface names stay (in
+    /// (`origins` by window name; a window missing there, and the output, count as at 0, 0). Surface names stay (in
     /// `injected.txt`, for the reader): drivers inject points, and the compositor picks the surface.
     public func placed(at origins: [String: (x: Double, y: Double)]) -> [ScriptItem] {
         let first = windows.first?.name ?? MatrixWindow.main.name
@@ -165,7 +176,7 @@ public struct MatrixScript: Sendable {
             guard case .record(var record) = item else { return item }
             switch record.event {
             case .down(let serial, let time, let surface, let id, let x, let y):
-                let origin = origins[surface ?? first] ?? (0, 0)
+                let origin: (x: Double, y: Double) = surface == Self.outputTarget ? (0, 0) : origins[surface ?? first] ?? (0, 0)
                 fingerOrigin[id] = origin
                 record.event = .down(serial: serial, time: time, surface: surface, id: id,
                                      x: WLFixed(x.doubleValue + origin.x), y: WLFixed(y.doubleValue + origin.y))

@@ -21,10 +21,15 @@ public struct MatrixWindow: Hashable, Sendable {
     }
 
     /// The client arguments that change where the compositor puts the window or how big it is
-    /// (`--window-size`): windows that differ only in other features are found once.
+    /// (`--window-size`, and a layer surface's options: its exclusive zone moves windows): windows
+    /// that differ only in other features are found once.
     var placementArguments: [String] {
-        guard let index = arguments.firstIndex(of: "--window-size"), index + 1 < arguments.count else { return [] }
-        return Array(arguments[index...(index + 1)])
+        var result: [String] = []
+        for (index, argument) in arguments.enumerated().dropLast()
+        where argument == "--window-size" || argument.hasPrefix("--layer-") {
+            result += [argument, arguments[index + 1]]
+        }
+        return result
     }
 
     /// What decides where a set of windows lands: their names and placement arguments.
@@ -45,7 +50,7 @@ public struct MatrixWindow: Hashable, Sendable {
 }
 
 /// What a script's windows must show besides the touch stream, checked on their surface records
-/// (trace version 2): the matrix observations M8 and M9.
+/// (trace version 2, 3 for layer surfaces): the matrix observations M8, M9 and M11.
 public enum MatrixExpectation: Hashable, Sendable {
     /// The popup `window` opened by touch is dismissed (xdg_popup.popup_done) once another client
     /// is touched: an explicit grab "will be dismissed when the user dismisses the popup ... by the
@@ -53,6 +58,10 @@ public enum MatrixExpectation: Hashable, Sendable {
     case popupDismissed(window: String)
     /// The drag started by touch is dropped on `window` (wl_data_device.drop there).
     case dropOn(window: String)
+    /// The layer surface of `window`, whose keyboard interactivity is none, never gets keyboard
+    /// focus: zwlr_layer_surface_v1 "none: This value indicates that this surface is not
+    /// interested in keyboard events and the compositor should never assign it the keyboard focus".
+    case layerWithoutFocus(window: String)
 }
 
 /// How the output of a compositor is set up for a script: the single-window scripts run again on

@@ -80,6 +80,16 @@ public struct ScriptComparison: Sendable {
         var deliveries: [DeliveriesDifference] = []
         if let reference = runs.first {
             for (kind, run) in runs.dropFirst() {
+                // Touches on a layer surface reach no view: an empty log is "nothing delivered",
+                // which a comparison of logs cannot read.
+                let empty = (reference.run.normalizedDeliveries.isEmpty, run.normalizedDeliveries.isEmpty)
+                if empty.0 || empty.1 {
+                    deliveries.append(DeliveriesDifference(
+                        kind: kind, summary: empty.0 && empty.1 ? "equal (nothing delivered)"
+                            : "\(empty.0 ? reference.kind.displayName : kind.displayName) delivered nothing",
+                        isEqual: empty.0 && empty.1))
+                    continue
+                }
                 let comparison = try? DeliveriesComparison(logA: reference.run.normalizedDeliveries,
                                                            nameA: reference.kind.displayName,
                                                            logB: run.normalizedDeliveries, nameB: kind.displayName)

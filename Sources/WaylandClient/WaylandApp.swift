@@ -332,7 +332,7 @@ extension WaylandApp {
 
     /// Draws one frame if one is requested, the compositor is ready for it and the pacer says now.
     private func drawIfNeeded() throws {
-        guard try frameIsDue(), let surface = window?.surface.proxy else { return }
+        guard !windowWaitsForLayerSurface, try frameIsDue(), let surface = window?.surface.proxy else { return }
         let geometry = surfaceScale.geometry(for: logicalSize)
         let size = geometry.bufferSize
         // Every buffer busy: the next wl_buffer.release wakes the loop and this runs again.

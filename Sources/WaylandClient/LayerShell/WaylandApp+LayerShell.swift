@@ -31,6 +31,14 @@ extension WaylandApp {
         parts.layerSurface = LayerSurface(shell: shell, compositor: compositor, shm: shm, options: options, sink: self)
     }
 
+    /// True while the layer surface the options ask for has not drawn its first buffer. The window
+    /// waits for it: whoever starts touching once the window shows (the matrix, the tests, a
+    /// person) must find the layer surface there too, and a compositor maps in commit order.
+    var windowWaitsForLayerSurface: Bool {
+        guard let layer = parts.layerSurface else { return false }
+        return layer.size == nil && !layer.isDestroyed
+    }
+
     /// Opens a popup from the layer surface, centred below it and kept on the output (slid, or
     /// flipped above it), grabbed with a touch down's `serial`.
     func openLayerPopup(seat: OpaquePointer, serial: UInt32) {

@@ -22,6 +22,10 @@ struct OnScreenKeyboardTests {
           arguments: Self.compositors)
     func tapTypesThroughTheInputMethod(kind: CompositorKind) throws {
         let pair = try start(kind)
+        // The keyboard is drawn as five keys divided by black lines, where touches find them.
+        let image = try pair.keyboard.screenshot()
+        #expect(LayerShellTests.shows(LayerShellTests.layerColour, image, x: 128, y: 640))
+        #expect(LayerShellTests.shows([0, 0, 0], image, x: 256, y: 640) && LayerShellTests.shows([0, 0, 0], image, x: 1024, y: 700))
         let key = TextFieldAndKeyboard.keyCentre(2)
         try pair.keyboard.inject("down 0 \(key.x) \(key.y); frame; up 0; frame", settle: 0.5)
         let (field, keyboard) = try pair.finish()

@@ -17,6 +17,8 @@ packages=(
     # Mir (miral-shell, miral-kiosk) and its wayland platform, the only one that runs without a DRM device;
     # Enlightenment (nested Wayland mode). Both run nested in the harness weston.
     mir-demos mir-platform-graphics-wayland20 enlightenment
+    # Real on-screen keyboards beside our text field (docs/window.md): wvkbd under sway, squeekboard under phoc.
+    wvkbd squeekboard
     # Foreign clients whose WAYLAND_DEBUG=1 logs the import tests read (Qt 5 fingerpaint, gtk4-demo).
     qtbase5-examples qtwayland5 gtk-4-examples
     # The real toolkits `gesture-sandbox toolkits` runs as oracles (docs/toolkits.md): GTK 4 through

@@ -27,6 +27,9 @@ const struct wl_interface *gs_org_kde_kwin_fake_input_interface(void) { return &
 const struct wl_interface *gs_org_kde_plasma_window_management_interface(void) { return &org_kde_plasma_window_management_interface; }
 const struct wl_interface *gs_zwlr_layer_shell_v1_interface(void) { return &zwlr_layer_shell_v1_interface; }
 const struct wl_interface *gs_ext_session_lock_manager_v1_interface(void) { return &ext_session_lock_manager_v1_interface; }
+const struct wl_interface *gs_zwp_text_input_manager_v3_interface(void) { return &zwp_text_input_manager_v3_interface; }
+const struct wl_interface *gs_zwp_input_method_manager_v2_interface(void) { return &zwp_input_method_manager_v2_interface; }
+const struct wl_interface *gs_zwp_virtual_keyboard_manager_v1_interface(void) { return &zwp_virtual_keyboard_manager_v1_interface; }
 
 int gs_create_shm_file(const char *name, int64_t size)
 {

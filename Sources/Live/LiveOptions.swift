@@ -61,6 +61,10 @@ public struct LiveOptions {
     public var layerSurface: LayerSurfaceOptions?
     /// A lock of the session while the window runs, or none.
     public var sessionLock: SessionLockOptions?
+    /// A text field: a zwp_text_input_v3 enabled while the window has text input focus.
+    public var textInput = false
+    /// The on-screen keyboard stand-in (its own layer surface; ``layerSurface`` stays nil).
+    public var onScreenKeyboard = false
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

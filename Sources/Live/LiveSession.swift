@@ -116,7 +116,7 @@ public final class LiveSession: WaylandAppDelegate {
     private static func parts(_ options: LiveOptions) -> ClientParts {
         ClientParts(secondWindow: options.secondWindow.map(logicalSize), subsurface: options.subsurface,
                     action: options.touchAction.flatMap(TouchAction.init(rawValue:)), layerSurface: options.layerSurface,
-                    sessionLock: options.sessionLock)
+                    sessionLock: options.sessionLock, textInput: options.textInput, onScreenKeyboard: options.onScreenKeyboard)
     }
 
     /// Builds the host for `sceneType`; also used when a key switches or resets the scene, so

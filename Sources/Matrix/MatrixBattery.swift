@@ -240,6 +240,36 @@ public enum MatrixBattery {
             down 0 200 50 surface=output; frame; sleep 40; up 0; frame; sleep 250
             down 0 600 400; frame; sleep 40; up 0; frame; sleep 250
             """, [layered(["top"] + corner + ["--layer-keyboard", "on-demand"])], []),
+    ] + keyboardEntries
+
+    /// A text field with the on-screen keyboard stand-in (`run --text-input --osk`): the window is
+    /// the field; the keyboard is a row of five keys 160 px high along the output's bottom edge,
+    /// typing through zwp_input_method_v2 when active, else zwp_virtual_keyboard_v1. Its points are
+    /// the output's, for a 1280 × 720 output (key "1" at 128,640, "3" at 640,640, "5" at 1152,640).
+    /// One client, so that compositors that show one window at a time (phoc) run the scripts too;
+    /// the compositor's focus rules are about surfaces, whichever client holds them.
+    static let textFieldWithKeyboard = MatrixWindow(name: "a", arguments: ["--text-input", "--osk"])
+
+    /// Scripts on the text field and its on-screen keyboard: what users file about on-screen
+    /// keyboards (docs/battery.md).
+    private static let keyboardEntries: [(name: String, summary: String, text: String, windows: [MatrixWindow],
+                                          expectations: [MatrixExpectation])] = [
+        ("osk-tap", "the text field is tapped, then a key of the on-screen keyboard at the output's bottom edge", """
+            down 0 300 250; frame; sleep 40; up 0; frame; sleep 300
+            down 0 640 640 surface=output; frame; sleep 60; up 0; frame; sleep 300
+            """, [textFieldWithKeyboard], [.typedInto(window: "a")]),
+        ("osk-longpress", "the text field is tapped, then a key of the on-screen keyboard is held 1.2 s", """
+            down 0 300 250; frame; sleep 40; up 0; frame; sleep 300
+            down 0 640 640 surface=output; frame; sleep 1200; up 0; frame; sleep 300
+            """, [textFieldWithKeyboard], [.keyRepeated(window: "a")]),
+        ("osk-focus", "the text field is tapped, then two keys of the on-screen keyboard, the field again, and a third key", """
+            down 0 300 250; frame; sleep 40; up 0; frame; sleep 300
+            down 0 128 640 surface=output; frame; sleep 60; up 0; frame; sleep 150
+            down 0 640 640 surface=output; frame; sleep 60; up 0; frame; sleep 300
+            down 0 300 250; frame; sleep 40; up 0; frame; sleep 300
+            down 0 1152 640 surface=output; frame; sleep 60; up 0; frame; sleep 300
+            """, [textFieldWithKeyboard],
+         [.fieldKeepsFocus(window: "a"), .typedInto(window: "a"), .layerWithoutFocus(window: "a")]),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

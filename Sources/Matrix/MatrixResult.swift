@@ -37,6 +37,16 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// A layer surface whose keyboard interactivity is none got keyboard focus (wl_keyboard.enter
     /// on it): "the surface does not want to receive keyboard input", the on-screen keyboard's mode.
     case layerTookFocus = "M11"
+    /// The text field lost keyboard or text input focus (wl_keyboard.leave, zwp_text_input_v3.leave)
+    /// after it was touched: a tap on the on-screen keyboard took it.
+    case fieldLostFocus = "M12"
+    /// Nothing typed on the on-screen keyboard reached the text field (no commit_string, no key).
+    case keyNotTyped = "M13"
+    /// A key held on the on-screen keyboard reached the text field once, and not held: no repeat.
+    case keyNotRepeated = "M14"
+
+    /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
+    public static let repeatDelay: UInt32 = 600
 
     /// One line for tables.
     public var title: String {
@@ -52,6 +62,9 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .dropMissed: "drop never reached its target"
         case .connectionClosed: "compositor closed our client's connection"
         case .layerTookFocus: "a layer surface that wants no keyboard got keyboard focus"
+        case .fieldLostFocus: "the text field lost its focus to a tap on the on-screen keyboard"
+        case .keyNotTyped: "a key typed on the on-screen keyboard never reached the text field"
+        case .keyNotRepeated: "a key held on the on-screen keyboard did not repeat"
         }
     }
 
@@ -82,6 +95,26 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
                 if events.contains(where: { $0.kind == .keyboardEnter && $0.surface.map(layers.contains) == true }) {
                     result.append(.layerTookFocus)
                 }
+            case .fieldKeepsFocus(let window):
+                // From the field's first real touch to the last text that reached it: a leave after
+                // that is the end of the run (a compositor leaves the field as the clients exit).
+                let events = recordsOf(window).filter {
+                    if case .down = $0.event { !$0.isControl } else { $0.event.surfaceEvent != nil }
+                }
+                let touched = events.firstIndex { if case .down = $0.event { true } else { false } }
+                let lastTyped = events.lastIndex { $0.event.surfaceEvent.map(Self.isTyped) ?? false }
+                if let touched, let lastTyped, touched < lastTyped,
+                   events[touched...lastTyped].contains(where: {
+                       [.keyboardLeave, .textInputLeave].contains($0.event.surfaceEvent?.kind)
+                   }) {
+                    result.append(.fieldLostFocus)
+                }
+            case .typedInto(let window):
+                if typed(recordsOf(window)).isEmpty { result.append(.keyNotTyped) }
+            case .keyRepeated(let window):
+                let keys = typed(recordsOf(window))
+                let commits = keys.filter { $0.kind == .commitString }.count
+                if commits < 2, !heldLongEnough(keys) { result.append(.keyNotRepeated) }
             }
         }
         guard !windows.isEmpty else { return result }
@@ -102,6 +135,28 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
             }
         }
         return result
+    }
+
+    /// What reached a text field from a keyboard: commit_strings with text, wl_keyboard keys.
+    private static func typed(_ records: [RawRecord]) -> [SurfaceEvent] {
+        records.compactMap(\.event.surfaceEvent).filter(isTyped)
+    }
+
+    private static func isTyped(_ event: SurfaceEvent) -> Bool {
+        (event.kind == .commitString && !(event.text ?? "").isEmpty) || event.kind == .keyPressed || event.kind == .keyReleased
+    }
+
+    /// Whether a wl_keyboard key was held from press to release at least ``repeatDelay``.
+    private static func heldLongEnough(_ keys: [SurfaceEvent]) -> Bool {
+        var pressed: [UInt32: UInt32] = [:]
+        for key in keys {
+            guard let code = key.code, let time = key.time else { continue }
+            if key.kind == .keyPressed { pressed[code] = time }
+            if key.kind == .keyReleased, let start = pressed.removeValue(forKey: code), time &- start >= repeatDelay {
+                return true
+            }
+        }
+        return false
     }
 
     /// The observations `stream` shows for `script`.

@@ -50,7 +50,8 @@ public struct MatrixWindow: Hashable, Sendable {
 }
 
 /// What a script's windows must show besides the touch stream, checked on their surface records
-/// (trace version 2, 3 for layer surfaces): the matrix observations M8, M9 and M11.
+/// (trace version 2, 3 for layer surfaces, keys and text input): the matrix observations M8, M9
+/// and M11–M14.
 public enum MatrixExpectation: Hashable, Sendable {
     /// The popup `window` opened by touch is dismissed (xdg_popup.popup_done) once another client
     /// is touched: an explicit grab "will be dismissed when the user dismisses the popup ... by the
@@ -62,6 +63,17 @@ public enum MatrixExpectation: Hashable, Sendable {
     /// focus: zwlr_layer_surface_v1 "none: This value indicates that this surface is not
     /// interested in keyboard events and the compositor should never assign it the keyboard focus".
     case layerWithoutFocus(window: String)
+    /// The text field `window` keeps keyboard and text input focus from its first real touch to
+    /// the last text that reaches it: a tap on an on-screen keyboard (a layer surface that wants
+    /// no keyboard) must not take it.
+    case fieldKeepsFocus(window: String)
+    /// A key typed on the on-screen keyboard reaches the text field `window`: a commit_string
+    /// through the input method, or a wl_keyboard key from a virtual keyboard.
+    case typedInto(window: String)
+    /// A key held on the on-screen keyboard repeats in the text field `window`: committed more
+    /// than once, or a wl_keyboard key held at least ``MatrixObservation/repeatDelay`` (the client
+    /// repeats a held key itself).
+    case keyRepeated(window: String)
 }
 
 /// How the output of a compositor is set up for a script: the single-window scripts run again on

@@ -73,6 +73,12 @@ public struct Run: ParsableCommand {
     @Option(name: .customLong("unlock-taps"), help: ArgumentHelp("With --session-lock <ms>: unlock earlier, when this many touches have lifted from a lock surface.", valueName: "n"))
     var unlockTaps: Int?
 
+    @Flag(name: .customLong("text-input"), help: "Act as a text field: enable a zwp_text_input_v3 while the window has text input focus, and record what the compositor and an input method send it. Refused with 'not supported by COMPOSITOR: no zwp_text_input_manager_v3 global' where there is none.")
+    var textInput = false
+
+    @Flag(name: .customLong("osk"), help: "Also show an on-screen keyboard stand-in: a row of keys (1 to 5) on a top-layer surface along the output's bottom edge that never takes keyboard focus; a touch on a key types it through zwp_input_method_v2 when active, else zwp_virtual_keyboard_v1. Refused where the compositor has no layer shell or neither of those.")
+    var onScreenKeyboard = false
+
     /// An empty command, filled in by ArgumentParser.
     public init() {}
 
@@ -91,6 +97,9 @@ public struct Run: ParsableCommand {
         }
         if touchAction == "destroy-window", secondWindow == nil {
             throw ValidationError("--on-touch destroy-window needs --second-window WxH")
+        }
+        if onScreenKeyboard, layerArguments.layer != nil {
+            throw ValidationError("--osk brings its own layer surface: leave out --layer-surface")
         }
         if touchAction == "layer-popup", layerArguments.layer == nil {
             throw ValidationError("--on-touch layer-popup needs --layer-surface LAYER")
@@ -144,6 +153,8 @@ public struct Run: ParsableCommand {
         options.touchAction = touchAction
         options.layerSurface = try layerArguments.options()
         options.sessionLock = sessionLock.map { SessionLockOptions(duration: Double($0) / 1000, unlockTaps: unlockTaps) }
+        options.textInput = textInput
+        options.onScreenKeyboard = onScreenKeyboard
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

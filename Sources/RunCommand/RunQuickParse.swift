@@ -64,6 +64,8 @@ public enum RunQuickParse {
         "no-hud": { $0.noHUD = true },
         "no-prediction": { $0.noPrediction = true },
         "subsurface": { $0.subsurface = true },
+        "text-input": { $0.textInput = true },
+        "osk": { $0.onScreenKeyboard = true },
     ]
 
     /// `run` with every option at its default, as ArgumentParser makes it from no arguments.
@@ -93,6 +95,8 @@ public enum RunQuickParse {
         run.layerArguments = .none
         run.sessionLock = nil
         run.unlockTaps = nil
+        run.textInput = false
+        run.onScreenKeyboard = false
         return run
     }
 

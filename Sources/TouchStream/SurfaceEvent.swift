@@ -1,7 +1,7 @@
 // MARK: - What the compositor said about our surfaces, beside wl_touch
 
 /// The record kinds that are not wl_touch events (trace version 2, and 3 for the layer surface's,
-/// the toplevel's configures and the session lock's):
+/// the toplevel's configures, the session lock's, the keys' and the text input's):
 /// what the compositor answered (or what our client did) around a touch, each naming the surface
 /// it concerns.
 ///
@@ -56,6 +56,41 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case sessionUnlocked = "session-unlocked"
     /// xdg_toplevel.close: the compositor (its close button, a shortcut) asked our window to close.
     case toplevelClose = "toplevel-close"
+    /// wl_keyboard.key pressed: the evdev `code` at `time`, to the keyboard-focused `surface`.
+    case keyPressed = "key-pressed"
+    /// wl_keyboard.key released: the evdev `code` at `time`.
+    case keyReleased = "key-released"
+    /// zwp_text_input_v3.enter: `surface` has text input focus.
+    case textInputEnter = "text-input-enter"
+    /// zwp_text_input_v3.leave: `surface` lost text input focus.
+    case textInputLeave = "text-input-leave"
+    /// Not an event: our client sent enable, set_content_type, set_cursor_rectangle and commit
+    /// for `surface` (after a text-input-enter).
+    case textInputEnable = "text-input-enable"
+    /// Not an event: our client sent disable and commit for `surface` (after a text-input-leave).
+    case textInputDisable = "text-input-disable"
+    /// zwp_text_input_v3.preedit_string: composing text (`text`, absent when the event's was null).
+    case preeditString = "preedit-string"
+    /// zwp_text_input_v3.commit_string: text to insert (`text`, absent when the event's was null).
+    case commitString = "commit-string"
+    /// zwp_text_input_v3.delete_surrounding_text: bytes to delete `before` and `after` the cursor.
+    case deleteSurroundingText = "delete-surrounding-text"
+    /// zwp_text_input_v3.done: the text events since the last done apply (serial: our commits counted).
+    case textInputDone = "text-input-done"
+    /// zwp_input_method_v2.activate: a focused text input asked for our input method.
+    case inputMethodActivate = "input-method-activate"
+    /// zwp_input_method_v2.deactivate: no focused text input needs it.
+    case inputMethodDeactivate = "input-method-deactivate"
+    /// zwp_input_method_v2.done: what activate or deactivate said applies.
+    case inputMethodDone = "input-method-done"
+    /// zwp_input_method_v2.unavailable: another input method holds the seat.
+    case inputMethodUnavailable = "input-method-unavailable"
+    /// Not an event: our on-screen keyboard sent zwp_input_method_v2.commit_string (`text`) and commit.
+    case oskCommitString = "osk-commit-string"
+    /// Not an event: our on-screen keyboard pressed evdev `code` at `time` on its zwp_virtual_keyboard_v1.
+    case oskKeyPressed = "osk-key-pressed"
+    /// Not an event: our on-screen keyboard released evdev `code` at `time` on its zwp_virtual_keyboard_v1.
+    case oskKeyReleased = "osk-key-released"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -68,6 +103,12 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .dndAction: [.action]
         case .layerConfigure, .lockConfigure: [.serial, .width, .height]
         case .toplevelConfigure: [.width, .height, .states]
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: [.time, .code]
+        case .deleteSurroundingText: [.before, .after]
+        case .textInputDone: [.serial]
+        case .textInputEnter, .textInputLeave, .textInputEnable, .textInputDisable, .preeditString, .commitString,
+             .inputMethodActivate, .inputMethodDeactivate, .inputMethodDone, .inputMethodUnavailable,
+             .oskCommitString: []
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
              .surfaceDestroyed, .layerClosed, .sessionLocked, .sessionLockFinished, .sessionUnlocked,
              .toplevelClose: []
@@ -77,21 +118,37 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     /// The first trace format version that has records of this kind.
     public var sinceVersion: Int {
         switch self {
-        case .layerConfigure, .layerClosed, .toplevelConfigure, .sessionLocked, .sessionLockFinished, .lockConfigure,
-             .sessionUnlocked, .toplevelClose: SurfaceEvent.layerSinceVersion
-        default: SurfaceEvent.sinceVersion
+        case .keyboardEnter, .keyboardLeave, .activated, .popupConfigure, .popupDone, .dndEnter, .dndMotion, .dndDrop,
+             .dndLeave, .dndTarget, .dndAction, .dndDropPerformed, .dndCancelled, .dndFinished, .surfaceDestroyed:
+            SurfaceEvent.sinceVersion
+        default: SurfaceEvent.layerSinceVersion
         }
     }
 
     /// The fields a record of this kind may carry.
     public var allowed: Set<SurfaceEventField> {
-        self == .dndTarget ? [.surface, .mime] : required.union([.surface])
+        switch self {
+        case .dndTarget: [.surface, .mime]
+        case .preeditString, .commitString, .oskCommitString: [.surface, .text]
+        default: required.union([.surface])
+        }
+    }
+
+    /// What errors call the records of this kind's family ("layer surface records need version 3").
+    public var family: String {
+        switch self {
+        case .layerConfigure, .layerClosed: "layer surface records"
+        case .toplevelConfigure, .toplevelClose: "toplevel configure records"
+        case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
+        case _ where sinceVersion == SurfaceEvent.layerSinceVersion: "key and text input records"
+        default: "surface records"
+        }
     }
 }
 
 /// A field of a ``SurfaceEvent`` record, by its JSON key.
 public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
-    case surface, serial, time, x, y, width, height, active, mime, action, states
+    case surface, serial, time, x, y, width, height, active, mime, action, states, text, code, before, after
 }
 
 /// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
@@ -123,11 +180,20 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var action: UInt32?
     /// xdg_toplevel.state values as bits, value N at bit N − 1 (``ToplevelStateNames``).
     public var states: UInt32?
+    /// The text of a preedit or commit string (UTF-8).
+    public var text: String?
+    /// An evdev key code (keys pressed and released).
+    public var code: UInt32?
+    /// Bytes to delete before the cursor (delete-surrounding-text).
+    public var before: UInt32?
+    /// Bytes to delete after the cursor (delete-surrounding-text).
+    public var after: UInt32?
 
     /// Creates a record; pass only the fields the kind allows.
     public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
                 x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
-                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, states: UInt32? = nil) {
+                active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, states: UInt32? = nil,
+                text: String? = nil, code: UInt32? = nil, before: UInt32? = nil, after: UInt32? = nil) {
         self.kind = kind
         self.surface = surface
         self.serial = serial
@@ -140,6 +206,10 @@ public struct SurfaceEvent: Hashable, Sendable {
         self.mime = mime
         self.action = action
         self.states = states
+        self.text = text
+        self.code = code
+        self.before = before
+        self.after = after
     }
 
     /// The fields that are set.
@@ -156,24 +226,18 @@ public struct SurfaceEvent: Hashable, Sendable {
         if mime != nil { fields.insert(.mime) }
         if action != nil { fields.insert(.action) }
         if states != nil { fields.insert(.states) }
+        if text != nil { fields.insert(.text) }
+        if code != nil { fields.insert(.code) }
+        if before != nil { fields.insert(.before) }
+        if after != nil { fields.insert(.after) }
         return fields
     }
 
     /// The first trace format version that has these records.
     public static let sinceVersion = 2
-    /// The first trace format version that has the layer surface's, the toplevel's configure and
-    /// the session lock's records.
+    /// The first trace format version that has the layer surface's, the toplevel's configure, the
+    /// session lock's, the keys' and the text input's records.
     public static let layerSinceVersion = 3
-
-    /// What records like `kind` are called in errors ("surface records need version 2").
-    public static func recordsNew(like kind: SurfaceEventKind) -> String {
-        switch kind {
-        case .layerConfigure, .layerClosed: "layer surface records"
-        case .toplevelConfigure, .toplevelClose: "toplevel configure records"
-        case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
-        default: "surface records"
-        }
-    }
 }
 
 // MARK: - Telling two clients' surfaces apart

@@ -96,6 +96,8 @@ public final class WaylandApp {
         try requireGlobals()
         try requireLayerShell()
         try requireSessionLock()
+        try requireTextInput()
+        try requireOnScreenKeyboard()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
         makeWindow(decorated: false)
@@ -391,6 +393,7 @@ extension WaylandApp: InputSink {
                 partsHandleDown(serial: serial, surface: surface, x: x, y: y)
             }
             if !record.isEmulated { sessionLockNote(record) }
+            onScreenKeyboardHandle(record)
         }
         guard let delegate else {
             if record.event.isCapabilities { earlySeatRecords.append(record) }

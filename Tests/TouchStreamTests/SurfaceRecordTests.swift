@@ -38,6 +38,25 @@ import TouchStream
         SurfaceEvent(.sessionUnlocked, surface: nil),
         // KWin 5.27: a tap on Breeze's close button.
         SurfaceEvent(.toplevelClose, surface: "wl_surface@3"),
+        // sway 1.7: a text field focused, typed into by an on-screen keyboard, then left.
+        SurfaceEvent(.textInputEnter, surface: "wl_surface@3"),
+        SurfaceEvent(.textInputEnable, surface: "wl_surface@3"),
+        SurfaceEvent(.preeditString, surface: "wl_surface@3", text: "ü"),
+        SurfaceEvent(.preeditString, surface: "wl_surface@3"),
+        SurfaceEvent(.commitString, surface: "wl_surface@3", text: "3 = drei"),
+        SurfaceEvent(.deleteSurroundingText, surface: "wl_surface@3", before: 1, after: 0),
+        SurfaceEvent(.textInputDone, surface: "wl_surface@3", serial: 1),
+        SurfaceEvent(.keyPressed, surface: "wl_surface@3", time: 7_203_416, code: 6),
+        SurfaceEvent(.keyReleased, surface: "wl_surface@3", time: 7_204_233, code: 6),
+        SurfaceEvent(.textInputLeave, surface: "wl_surface@3"),
+        SurfaceEvent(.textInputDisable, surface: "wl_surface@3"),
+        SurfaceEvent(.inputMethodActivate, surface: "wl_surface@5"),
+        SurfaceEvent(.inputMethodDone, surface: "wl_surface@5"),
+        SurfaceEvent(.oskCommitString, surface: "wl_surface@5", text: "3"),
+        SurfaceEvent(.inputMethodDeactivate, surface: "wl_surface@5"),
+        SurfaceEvent(.inputMethodUnavailable, surface: "wl_surface@5"),
+        SurfaceEvent(.oskKeyPressed, surface: "wl_surface@5", time: 7_203_416, code: 6),
+        SurfaceEvent(.oskKeyReleased, surface: "wl_surface@5", time: 7_204_233, code: 6),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -119,6 +138,38 @@ import TouchStream
             "layer-configure 1280 120 surface=wl_surface@17",
             "layer-closed surface=wl_surface@17",
         ])
+    }
+
+    @Test func keyAndTextInputRecordsInBothForms() throws {
+        let script = """
+            text-input-enter surface=wl_surface@3
+            commit-string surface=wl_surface@3 text=3%20%3D%20drei
+            preedit-string surface=wl_surface@3
+            delete-surrounding-text 1 0 surface=wl_surface@3
+            text-input-done serial=4 surface=wl_surface@3
+            key-pressed 6 t=7203416
+            osk-key-released 6 t=7204233 surface=wl_surface@5
+            """
+        let events = try CompactTrace.parse(script).compactMap { if case .record(let r) = $0 { r.event } else { nil } }
+        #expect(events == [
+            .surface(SurfaceEvent(.textInputEnter, surface: "wl_surface@3")),
+            .surface(SurfaceEvent(.commitString, surface: "wl_surface@3", text: "3 = drei")),
+            // A null preedit string (the text input's way to clear it) has no text.
+            .surface(SurfaceEvent(.preeditString, surface: "wl_surface@3")),
+            .surface(SurfaceEvent(.deleteSurroundingText, surface: "wl_surface@3", before: 1, after: 0)),
+            .surface(SurfaceEvent(.textInputDone, surface: "wl_surface@3", serial: 4)),
+            .surface(SurfaceEvent(.keyPressed, surface: nil, time: 7_203_416, code: 6)),
+            .surface(SurfaceEvent(.oskKeyReleased, surface: "wl_surface@5", time: 7_204_233, code: 6)),
+        ])
+        #expect(CompactTrace.write(records: events.map { RawRecord($0) }).split(separator: "\n").map(String.init)
+            == script.split(separator: "\n").map(String.init))
+        let line = { TraceWriter.line(for: RawRecord($0)) }
+        #expect(line(events[1]) == #"{"kind":"commit-string","surface":"wl_surface@3","text":"3 = drei"}"#)
+        #expect(line(events[3]) == #"{"kind":"delete-surrounding-text","surface":"wl_surface@3","before":1,"after":0}"#)
+        #expect(line(events[5]) == #"{"kind":"key-pressed","time":7203416,"code":6}"#)
+        let parse = { (text: String) in errorText { _ = try CompactTrace.parse(text, name: "s") } }
+        #expect(parse("key-pressed") == "s:1:12: missing CODE: expected 'key-pressed CODE'")
+        #expect(parse("commit-string mime=a") == "s:1:15: commit-string takes no 'mime=' (options: t=, surface=, text=)")
     }
 
     @Test func compactStatementsReadAsDocumented() throws {
@@ -208,6 +259,9 @@ import TouchStream
         let layer = Self.versionOneTrace + #"{"kind":"layer-closed","surface":"wl_surface@17"}"# + "\n"
         #expect(errorText { _ = try TraceReader.read(text: layer, name: "v1.jsonl") }
             == "v1.jsonl:7:1: a layer-closed record in a version 1 trace (layer surface records need version 3)")
+        let key = Self.versionTwoTrace + #"{"kind":"key-pressed","time":7203416,"code":6}"# + "\n"
+        #expect(errorText { _ = try TraceReader.read(text: key, name: "v2.jsonl") }
+            == "v2.jsonl:8:1: a key-pressed record in a version 2 trace (key and text input records need version 3)")
     }
 
     /// A version 2 trace as the tool wrote it before the layer surface records (weston 10, 2026-11-24).

@@ -16,6 +16,9 @@
 #include "plasma-window-management-client-protocol.h"
 #include "wlr-layer-shell-unstable-v1-client-protocol.h"
 #include "ext-session-lock-v1-client-protocol.h"
+#include "text-input-unstable-v3-client-protocol.h"
+#include "input-method-unstable-v2-client-protocol.h"
+#include "virtual-keyboard-unstable-v1-client-protocol.h"
 
 // Interface globals import into Swift as values, so their addresses are not
 // stable there; these accessors hand out the real C addresses.
@@ -36,6 +39,9 @@ const struct wl_interface *gs_org_kde_kwin_fake_input_interface(void);
 const struct wl_interface *gs_org_kde_plasma_window_management_interface(void);
 const struct wl_interface *gs_zwlr_layer_shell_v1_interface(void);
 const struct wl_interface *gs_ext_session_lock_manager_v1_interface(void);
+const struct wl_interface *gs_zwp_text_input_manager_v3_interface(void);
+const struct wl_interface *gs_zwp_input_method_manager_v2_interface(void);
+const struct wl_interface *gs_zwp_virtual_keyboard_manager_v1_interface(void);
 
 // memfd_create and file seals need _GNU_SOURCE, which Swift's Glibc import does not set.
 // Returns a sealed-growable anonymous file of `size` bytes, or -1 with errno set.

@@ -590,5 +590,37 @@ and baselines use these ids.
   and Mir 2.12 do not.
 - **Checker**: not reported by `check`; the matrix, when a `keyboard-enter` names a surface of
   the window that has a `layer-configure` record, in a script whose layer surface asked for none.
+
+### M12 — the text field lost its focus to a tap on the on-screen keyboard
+
+- **Protocol** (zwlr_layer_surface_v1.keyboard_interactivity `none`, M11; zwp_text_input_v3.leave):
+  an on-screen keyboard's surface takes no keyboard focus, so the text field it types into keeps
+  both its keyboard and its text input focus.
+- **Client**: the field gets `wl_keyboard.leave` or `zwp_text_input_v3.leave`, disables its text
+  input, and the keyboard's next keys go nowhere.
+- **Compositors**: sway 1.7 and phoc 0.24 keep the field focused through taps on the stand-in.
+- **Checker**: not reported by `check`; the matrix, when the field's trace has a `keyboard-leave`
+  or `text-input-leave` between its first touch and the last text it received (`osk-focus`).
+
+### M13 — a key typed on the on-screen keyboard never reached the text field
+
+- **Protocol** (zwp_input_method_v2.commit_string, zwp_virtual_keyboard_v1.key): what the input
+  method commits is sent to the focused text input as `commit_string`; a virtual keyboard's key to
+  the keyboard-focused surface as `wl_keyboard.key`.
+- **Client**: the user taps a key and nothing is typed.
+- **Compositors**: nothing recorded: sway 1.7 and phoc 0.24 deliver every key.
+- **Checker**: not reported by `check`; the matrix, when the field's trace has no `commit-string`
+  with text and no `key-pressed` (`osk-tap`, `osk-focus`).
+
+### M14 — a key held on the on-screen keyboard did not repeat
+
+- **Protocol** (wl_keyboard.repeat_info): a held key repeats at the seat's rate after its delay;
+  an input method that commits text repeats by committing again, a virtual keyboard by holding
+  the key, which the client repeats.
+- **Client**: a held key types one character, where a hardware key would repeat.
+- **Compositors**: our stand-in repeats under sway 1.7 and phoc 0.24; squeekboard 1.21 under
+  phoc commits a held key once.
+- **Checker**: not reported by `check`; the matrix, when the field got at most one `commit-string`
+  and no key held 600 ms or more (`osk-longpress`).
 """#
 }

@@ -4,15 +4,21 @@
 ///
 ///     keyboard-enter · keyboard-leave · popup-done · dnd-drop · dnd-leave · dnd-drop-performed
 ///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed · session-locked
-///     session-lock-finished · session-unlocked · toplevel-close                 (no arguments)
+///     session-lock-finished · session-unlocked · toplevel-close · text-input-enter
+///     text-input-leave · text-input-enable · text-input-disable · text-input-done
+///     input-method-activate · input-method-deactivate · input-method-done · input-method-unavailable
+///     preedit-string · commit-string · osk-commit-string (text=TEXT when there is text)   (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
 ///     layer-configure WIDTH HEIGHT · lock-configure WIDTH HEIGHT
 ///     toplevel-configure WIDTH HEIGHT none|maximized|fullscreen|activated|maximized+activated…
+///     key-pressed CODE · key-released CODE · osk-key-pressed CODE · osk-key-released CODE
+///     delete-surrounding-text BEFORE AFTER
 ///
-/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter
-/// layer-configure and lock-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
-/// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
+/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter,
+/// layer-configure, lock-configure and text-input-done (without it, the next serial, as for down),
+/// `t=MS` on any (dnd-motion and the keys take the clock's time), `mime=TYPE` on dnd-target and
+/// `text=TEXT` on the strings (both escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
     static func arguments(_ kind: SurfaceEventKind) -> [String] {
@@ -23,6 +29,8 @@ enum CompactSurfaceStatement {
         case .toplevelConfigure: ["WIDTH", "HEIGHT", "STATES"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: ["CODE"]
+        case .deleteSurroundingText: ["BEFORE", "AFTER"]
         default: []
         }
     }
@@ -32,6 +40,7 @@ enum CompactSurfaceStatement {
         var keys = ["t", "surface"]
         if kind.required.contains(.serial) { keys.append("serial") }
         if kind.allowed.contains(.mime) { keys.append("mime") }
+        if kind.allowed.contains(.text) { keys.append("text") }
         return keys
     }
 }
@@ -71,6 +80,7 @@ extension CompactParser {
             case "t": cursor.time = UInt32(try unsigned(value, "t=MS", max: UInt64(UInt32.max)))
             case "serial": event.serial = UInt32(try unsigned(value, "serial=N", max: UInt64(UInt32.max)))
             case "surface": event.surface = try escapedName(value)
+            case "text": event.text = try escapedName(value)
             default: event.mime = try escapedName(value)
             }
         }
@@ -112,6 +122,11 @@ extension CompactParser {
                 throw error(at: args[0], "ACTION must be none, copy, move, ask or their sum with '+', found '\(args[0].shown)'")
             }
             event.action = action
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased:
+            event.code = UInt32(try unsigned(args[0], "CODE", max: UInt64(UInt32.max)))
+        case .deleteSurroundingText:
+            event.before = UInt32(try unsigned(args[0], "BEFORE", max: UInt64(UInt32.max)))
+            event.after = UInt32(try unsigned(args[1], "AFTER", max: UInt64(UInt32.max)))
         default:
             break
         }
@@ -152,7 +167,7 @@ extension CompactParser {
 }
 
 extension CompactWriter {
-    /// The words of a surface record: its kind, its arguments, then `t=`, `serial=`, `surface=`, `mime=`.
+    /// The words of a surface record: its kind, its arguments, then `t=`, `serial=`, `surface=`, `mime=`, `text=`.
     static func words(_ event: SurfaceEvent, cursor: inout ScriptCursor) -> [String] {
         var words = [event.kind.rawValue]
         switch event.kind {
@@ -166,6 +181,8 @@ extension CompactWriter {
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))
+        case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: words.append(String(event.code ?? 0))
+        case .deleteSurroundingText: words += [String(event.before ?? 0), String(event.after ?? 0)]
         default: break
         }
         if let time = event.time, time != cursor.time {
@@ -178,6 +195,7 @@ extension CompactWriter {
         }
         if let surface = event.surface { words.append("surface=\(SurfaceName.escape(surface))") }
         if let mime = event.mime { words.append("mime=\(SurfaceName.escape(mime))") }
+        if let text = event.text { words.append("text=\(SurfaceName.escape(text))") }
         return words
     }
 }

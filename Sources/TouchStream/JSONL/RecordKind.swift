@@ -89,7 +89,7 @@ enum RecordKind: Equatable {
         }
     }
 
-    /// The record's fields: those the kind requires, and the optional surface and mime.
+    /// The record's fields: those the kind requires, and the optional surface, mime and text.
     private static func surfaceEvent(_ kind: SurfaceEventKind, _ f: RecordFields) -> SurfaceEvent {
         let has = kind.required
         return SurfaceEvent(kind, surface: f.surface, serial: has.contains(.serial) ? f.serial : nil,
@@ -99,7 +99,9 @@ enum RecordKind: Equatable {
                             width: has.contains(.width) ? f.width : nil, height: has.contains(.height) ? f.height : nil,
                             active: has.contains(.active) ? f.active : nil, mime: f.mime,
                             action: has.contains(.action) ? f.action : nil,
-                            states: has.contains(.states) ? f.states : nil)
+                            states: has.contains(.states) ? f.states : nil, text: f.text,
+                            code: has.contains(.code) ? f.code : nil, before: has.contains(.before) ? f.before : nil,
+                            after: has.contains(.after) ? f.after : nil)
     }
 
     /// The key a key string names, if any.
@@ -136,6 +138,10 @@ enum RecordKind: Equatable {
         case Words.mime: return .mime
         case Words.action: return .action
         case Words.states: return .states
+        case Words.text: return .text
+        case Words.code: return .code
+        case Words.before: return .before
+        case Words.after: return .after
         default: return nil
         }
     }
@@ -166,6 +172,10 @@ enum RecordKind: Equatable {
         static let mime: UInt64 = 0x656d696d // "mime"
         static let action: UInt64 = 0x6e6f69746361 // "action"
         static let states: UInt64 = 0x736574617473 // "states"
+        static let text: UInt64 = 0x74786574 // "text"
+        static let code: UInt64 = 0x65646f63 // "code"
+        static let before: UInt64 = 0x65726f666562 // "before"
+        static let after: UInt64 = 0x7265746661 // "after"
     }
 
     /// The keys whose bits are set, in declaration order.

@@ -11,7 +11,7 @@ enum RecordKey: Int {
     case kind, serial, time, surface, id, x, y, major, minor, orientation, hires, emulated
     case xf, yf, majorf, minorf, orientationf
     case touch, control
-    case width, height, active, mime, action, states
+    case width, height, active, mime, action, states, text, code, before, after
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -42,6 +42,10 @@ enum RecordKey: Int {
         case .mime: "mime"
         case .action: "action"
         case .states: "states"
+        case .text: "text"
+        case .code: "code"
+        case .before: "before"
+        case .after: "after"
         }
     }
 
@@ -59,6 +63,10 @@ enum RecordKey: Int {
         case .mime: .mime
         case .action: .action
         case .states: .states
+        case .text: .text
+        case .code: .code
+        case .before: .before
+        case .after: .after
         }
     }
 }
@@ -84,6 +92,10 @@ struct RecordFields {
     var mime: String?
     var action: UInt32 = 0
     var states: UInt32 = 0
+    var text: String?
+    var code: UInt32 = 0
+    var before: UInt32 = 0
+    var after: UInt32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -191,6 +203,10 @@ struct RecordLineParser {
         case .mime: fields.mime = try readSurface(.mime)
         case .action: fields.action = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .states: fields.states = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .text: fields.text = try readSurface(.text)
+        case .code: fields.code = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .before: fields.before = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .after: fields.after = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

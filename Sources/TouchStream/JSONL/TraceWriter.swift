@@ -14,7 +14,7 @@
 ///
 /// and (versions 2 and 3) the surface records, ``SurfaceEvent``, with their fields in this order, each
 /// only where the kind has it: `surface`, `serial`, `time`, `x`, `y`, `xf`, `yf`, `width`,
-/// `height`, `active`, `mime`, `action`, `states`, e.g.
+/// `height`, `active`, `mime`, `action`, `states`, `text`, `code`, `before`, `after`, e.g.
 ///
 ///     {"kind":"keyboard-enter","surface":"wl_surface@3","serial":S}
 ///     {"kind":"dnd-motion","surface":"wl_surface@7","time":MS,"x":RAW,"y":RAW,"xf":DEC,"yf":DEC}
@@ -306,6 +306,13 @@ private struct LineEncoder {
         }
         if let action = event.action { field("action", Int64(action)) }
         if let states = event.states { field("states", Int64(states)) }
+        if let text = event.text {
+            key("text")
+            string(text)
+        }
+        if let code = event.code { field("code", Int64(code)) }
+        if let before = event.before { field("before", Int64(before)) }
+        if let after = event.after { field("after", Int64(after)) }
     }
 
     mutating func integer(_ value: Int64) {

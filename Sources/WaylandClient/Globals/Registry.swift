@@ -28,6 +28,9 @@ final class Registry {
     private(set) var dataDeviceManager: OpaquePointer?
     private(set) var layerShell: LayerShell?
     private(set) var sessionLockManager: SessionLockManager?
+    private(set) var textInputManager: TextInputManager?
+    private(set) var inputMethodManager: InputMethodManager?
+    private(set) var virtualKeyboardManager: VirtualKeyboardManager?
     private(set) var outputs: [Output] = []
     private(set) var seats: [Seat] = []
     /// Called when an output's state changed or an output went away.
@@ -60,6 +63,9 @@ final class Registry {
         if let dataDeviceManager { wl_data_device_manager_destroy(dataDeviceManager) }
         layerShell?.destroy()
         sessionLockManager?.destroy()
+        textInputManager?.destroy()
+        inputMethodManager?.destroy()
+        virtualKeyboardManager?.destroy()
         if let compositor { wl_compositor_destroy(compositor) }
         registry.destroy()
     }
@@ -106,6 +112,15 @@ final class Registry {
         case "ext_session_lock_manager_v1" where sessionLockManager == nil:
             sessionLockManager = SessionLockManager(proxy: registry.bind(
                 global, as: gs_ext_session_lock_manager_v1_interface(), version: SupportedVersion.sessionLockManager))
+        case "zwp_text_input_manager_v3" where textInputManager == nil:
+            textInputManager = TextInputManager(proxy: registry.bind(global, as: gs_zwp_text_input_manager_v3_interface(),
+                                                                     version: SupportedVersion.textInputManager))
+        case "zwp_input_method_manager_v2" where inputMethodManager == nil:
+            inputMethodManager = InputMethodManager(proxy: registry.bind(
+                global, as: gs_zwp_input_method_manager_v2_interface(), version: SupportedVersion.inputMethodManager))
+        case "zwp_virtual_keyboard_manager_v1" where virtualKeyboardManager == nil:
+            virtualKeyboardManager = VirtualKeyboardManager(proxy: registry.bind(
+                global, as: gs_zwp_virtual_keyboard_manager_v1_interface(), version: SupportedVersion.virtualKeyboardManager))
         case "wl_output":
             let proxy = registry.bind(global, as: gs_wl_output_interface(), version: SupportedVersion.output)
             let output = Output(proxy: proxy, globalName: global.name)

@@ -35,4 +35,10 @@ enum SupportedVersion {
     static let layerShell: UInt32 = 4
     /// ext_session_lock_manager_v1 (version 1 is the only one).
     static let sessionLockManager: UInt32 = 1
+    /// zwp_text_input_manager_v3 (the only version there is).
+    static let textInputManager: UInt32 = 1
+    /// zwp_input_method_manager_v2 (the only version there is).
+    static let inputMethodManager: UInt32 = 1
+    /// zwp_virtual_keyboard_manager_v1 (the only version there is).
+    static let virtualKeyboardManager: UInt32 = 1
 }

@@ -7,7 +7,8 @@ import WaylandPlumbing
 // MARK: - wl_keyboard
 
 /// A wl_keyboard translated through xkbcommon; key presses go to the sink, and focus changes as
-/// `keyboard-enter` / `keyboard-leave` records (a touch should bring keyboard focus: sway#5144).
+/// `keyboard-enter` / `keyboard-leave` records (a touch should bring keyboard focus: sway#5144),
+/// every key press and release as `key-pressed` / `key-released`.
 final class Keyboard {
     private static let log = Logger(label: "WaylandClient.Keyboard")
     /// wl_keyboard.keymap_format xkb_v1.
@@ -26,6 +27,8 @@ final class Keyboard {
     /// and a half, a tenth of the time from launch to the first frame), and a touch session may
     /// never press a key. It is compiled at the first key, or when modifiers are held.
     private var pending: (fd: Int32, size: UInt32)?
+    /// The surface with keyboard focus, which the keys are recorded as going to.
+    private var focused: String?
     /// The last wl_keyboard.modifiers, applied when the pending keymap is compiled.
     private var pendingModifiers: (depressed: UInt32, latched: UInt32, locked: UInt32, group: UInt32)?
 
@@ -90,10 +93,15 @@ final class Keyboard {
     }
 
     private func focus(_ kind: SurfaceEventKind, serial: UInt32, surface: OpaquePointer?) {
+        focused = kind == .keyboardEnter ? proxyName(surface) : nil
         sink.deliver(RawRecord(.surface(SurfaceEvent(kind, surface: proxyName(surface), serial: serial))))
     }
 
     private func key(_ keycode: UInt32, time: UInt32, state: UInt32) {
+        // Recorded as received, before the keymap is read: a key typed by an on-screen keyboard's
+        // virtual keyboard shows in the trace whatever it produces.
+        let kind: SurfaceEventKind = state == Self.pressedState ? .keyPressed : .keyReleased
+        sink.deliver(RawRecord(.surface(SurfaceEvent(kind, surface: focused, time: time, code: keycode))))
         guard state == Self.pressedState, let keymap else { return }
         sink.deliver(keymap.press(keycode: keycode, time: time))
     }

@@ -21,6 +21,8 @@ final class LayerSurface: ClientPart {
     let proxy: OpaquePointer
     private let shm: OpaquePointer
     private let options: LayerSurfaceOptions
+    /// Equal columns divided by lines (the on-screen keyboard's keys), 1 for a plain fill.
+    private let columns: Int
     private var buffer: SolidBuffer?
     unowned let sink: InputSink
     var isDestroyed = false
@@ -30,10 +32,11 @@ final class LayerSurface: ClientPart {
     /// Gives a new surface the layer surface role with `options` and commits it without a buffer;
     /// the compositor answers with the first configure.
     init(shell: LayerShell, compositor: OpaquePointer, shm: OpaquePointer, options: LayerSurfaceOptions,
-         sink: InputSink) {
+         columns: Int = 1, sink: InputSink) {
         surface = Surface(compositor: compositor)
         self.shm = shm
         self.options = options
+        self.columns = columns
         self.sink = sink
         proxy = shell.layerSurface(for: surface.proxy, layer: options.layer)
         zwlr_layer_surface_v1_set_size(proxy, UInt32(options.size.width), UInt32(options.size.height))
@@ -62,7 +65,7 @@ final class LayerSurface: ClientPart {
         let pixels = PixelSize(width: drawn.width, height: drawn.height)
         if buffer?.size != pixels {
             buffer?.storage.destroy()
-            buffer = try? SolidBuffer(shm: shm, size: pixels, colour: Self.colour)
+            buffer = try? SolidBuffer(shm: shm, size: pixels, colour: Self.colour, columns: columns)
         }
         size = drawn
         buffer?.show(on: surface.proxy)

@@ -28,7 +28,9 @@ extension WaylandApp {
     func makeLayerSurface() {
         guard let options = parts.options.layerSurface, let shell = registry.layerShell,
               let compositor = registry.compositor, let shm = registry.shm else { return }
-        parts.layerSurface = LayerSurface(shell: shell, compositor: compositor, shm: shm, options: options, sink: self)
+        let columns = parts.options.onScreenKeyboard ? OnScreenKeyboard.keys.count : 1
+        parts.layerSurface = LayerSurface(shell: shell, compositor: compositor, shm: shm, options: options,
+                                          columns: columns, sink: self)
     }
 
     /// True while the layer surface the options ask for has not drawn its first buffer. The window

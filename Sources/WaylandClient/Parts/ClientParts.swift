@@ -41,19 +41,27 @@ public struct ClientParts: Sendable {
     public var subsurface: Bool
     /// What a touch on the trigger does.
     public var action: TouchAction?
-    /// A zwlr_layer_shell_v1 surface beside the window, or none.
+    /// A zwlr_layer_shell_v1 surface beside the window, or none (the on-screen keyboard's, with it).
     public var layerSurface: LayerSurfaceOptions?
     /// An ext_session_lock_v1 lock of the session, with a lock surface per output, or none.
     public var sessionLock: SessionLockOptions?
+    /// A zwp_text_input_v3 enabled while one of our surfaces has text input focus (`run --text-input`).
+    public var textInput: Bool
+    /// The on-screen keyboard stand-in: a row of keys on a layer surface (`run --osk`).
+    public var onScreenKeyboard: Bool
 
-    /// Creates the parts; nothing extra by default.
+    /// Creates the parts; nothing extra by default. The on-screen keyboard brings its own layer
+    /// surface, so it cannot be combined with another.
     public init(secondWindow: LogicalSize? = nil, subsurface: Bool = false, action: TouchAction? = nil,
-                layerSurface: LayerSurfaceOptions? = nil, sessionLock: SessionLockOptions? = nil) {
+                layerSurface: LayerSurfaceOptions? = nil, sessionLock: SessionLockOptions? = nil,
+                textInput: Bool = false, onScreenKeyboard: Bool = false) {
         self.sessionLock = sessionLock
         self.secondWindow = secondWindow
         self.subsurface = subsurface
         self.action = action
-        self.layerSurface = layerSurface
+        self.layerSurface = onScreenKeyboard ? OnScreenKeyboard.layerOptions : layerSurface
+        self.textInput = textInput
+        self.onScreenKeyboard = onScreenKeyboard
     }
 
     /// Whether (x, y), surface-local logical px, is on the trigger button.

@@ -11,12 +11,25 @@ final class SolidBuffer {
     /// Its size in buffer pixels.
     let size: PixelSize
 
-    /// Allocates a `size` buffer from `shm` filled with `colour` (xrgb8888).
-    init(shm: OpaquePointer, size: PixelSize, colour: UInt32) throws {
+    /// The lines between columns (``init(shm:size:colour:columns:)``): black, 2 px wide.
+    private static let divider = (colour: UInt32(0xFF_000000), width: 2)
+
+    /// Allocates a `size` buffer from `shm` filled with `colour` (xrgb8888), divided by vertical
+    /// lines into `columns` equal columns (the on-screen keyboard's keys; 1: no line).
+    init(shm: OpaquePointer, size: PixelSize, colour: UInt32, columns: Int = 1) throws {
         self.size = size
         storage = try ShmStorage(shm: shm, size: size, stride: size.width * 4, format: .xrgb8888)
         let pixels = storage.pixels.bindMemory(to: UInt32.self, capacity: size.width * size.height)
         pixels.update(repeating: colour, count: size.width * size.height)
+        guard columns > 1 else { return }
+        for column in 1..<columns {
+            let x = size.width * column / columns - Self.divider.width / 2
+            for row in 0..<size.height {
+                for offset in max(x, 0)..<min(x + Self.divider.width, size.width) {
+                    pixels[row * size.width + offset] = Self.divider.colour
+                }
+            }
+        }
     }
 
     /// Attaches the buffer to `surface`, damages all of it and commits.

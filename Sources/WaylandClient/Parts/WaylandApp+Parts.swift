@@ -1,3 +1,4 @@
+import Logging
 import TouchKit
 import TouchStream
 import WaylandPlumbing
@@ -19,6 +20,10 @@ final class PartsState {
     var lockTaps = 0
     var dataDevice: DataDevice?
     var dragSource: DataSource?
+    var textInput: TextInput?
+    var onScreenKeyboard: OnScreenKeyboard?
+    /// The last wl_touch time seen (ms), when the on-screen keyboard releases keys at a cancel.
+    var lastTouchTime: UInt32 = 0
     var made = false
 
     init(options: ClientParts) { self.options = options }
@@ -31,6 +36,8 @@ final class PartsState {
 }
 
 extension WaylandApp {
+    private static let partsLog = Logger(label: "WaylandClient.Parts")
+
     /// Makes the second window, the subsurface and the data device (once, after the first configure).
     func makeParts() {
         guard !parts.made, let window, let compositor = registry.compositor, let shm = registry.shm,
@@ -50,6 +57,8 @@ extension WaylandApp {
         }
         makeLayerSurface()
         makeSessionLock()
+        makeTextInput()
+        do { try makeOnScreenKeyboard() } catch { Self.partsLog.error("on-screen keyboard: \(error)") }
     }
 
     /// Runs the touch action a real down asks for.
@@ -108,5 +117,7 @@ extension WaylandApp {
         parts.subsurface?.destroy(recorded: false)
         parts.secondWindow?.destroy(recorded: false)
         parts.dataDevice?.destroy()
+        parts.textInput?.destroy()
+        parts.onScreenKeyboard?.destroy()
     }
 }

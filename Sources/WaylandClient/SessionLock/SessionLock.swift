@@ -9,9 +9,9 @@ import WaylandPlumbing
 /// as `session-locked` and `session-lock-finished`, and the unlock as `session-unlocked`.
 ///
 /// The protocol's order is kept: lock surfaces are made right after the lock request (a compositor
-/// shows nothing of ours until each output has one); unlock_and_destroy only after `locked`, and
-/// destroy (never unlock) when the compositor sent `finished` or nothing yet; the lock surfaces go
-/// after the lock object.
+/// shows nothing of ours until each output has one); once `locked` came the lock object goes only
+/// by unlock_and_destroy (also when `finished` follows), before it only by destroy; the lock
+/// surfaces go after the lock object.
 final class SessionLock {
     private let proxy: OpaquePointer
     private unowned let sink: InputSink
@@ -74,10 +74,10 @@ final class SessionLock {
 
     private func finished() {
         guard state == .requested || state == .locked else { return }
+        // Destroying a lock that was locked is a protocol error: it can only be unlocked.
+        if state == .locked { ext_session_lock_v1_unlock_and_destroy(proxy) } else { ext_session_lock_v1_destroy(proxy) }
         state = .finished
         sink.deliver(RawRecord(.surface(SurfaceEvent(.sessionLockFinished, surface: nil))))
-        // After finished the only request left is destroy; the lock surfaces go with it.
-        ext_session_lock_v1_destroy(proxy)
         surfaces.forEach { $0.destroy() }
     }
 

@@ -15,8 +15,12 @@ import WaylandPlumbing
 final class SessionLock {
     private let proxy: OpaquePointer
     private unowned let sink: InputSink
-    /// One per output present when the lock was asked for.
+    /// One per output: those present when the lock was asked for, and those announced since.
     private(set) var surfaces: [LockSurface] = []
+    /// The output of each of `surfaces`, in the same order.
+    private var outputs: [OpaquePointer] = []
+    private let compositor: OpaquePointer
+    private let shm: OpaquePointer
     /// Where the lock is in its life.
     private(set) var state = State.requested
     /// Called once the compositor said `locked`.
@@ -39,8 +43,27 @@ final class SessionLock {
          sink: InputSink) {
         proxy = manager.lock()
         self.sink = sink
+        self.compositor = compositor
+        self.shm = shm
         ext_session_lock_v1_add_listener(proxy, Self.listener, userData(self))
-        surfaces = outputs.map { LockSurface(lock: proxy, output: $0, compositor: compositor, shm: shm, sink: sink) }
+        cover(outputs)
+    }
+
+    /// Gives each of `outputs` that has none a lock surface, while the lock stands (the protocol
+    /// asks for one on every output, those advertised later included).
+    func cover(_ outputs: [OpaquePointer]) {
+        guard state == .requested || state == .locked else { return }
+        for output in outputs where !self.outputs.contains(output) {
+            self.outputs.append(output)
+            surfaces.append(LockSurface(lock: proxy, output: output, compositor: compositor, shm: shm, sink: sink))
+        }
+    }
+
+    /// Destroys the lock surface of an output that went away, as the protocol recommends.
+    func outputRemoved(_ output: OpaquePointer) {
+        guard let index = outputs.firstIndex(of: output) else { return }
+        outputs.remove(at: index)
+        surfaces.remove(at: index).destroy()
     }
 
     /// Whether `surface` names one of its lock surfaces.

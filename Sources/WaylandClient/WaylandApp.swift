@@ -210,8 +210,14 @@ public final class WaylandApp {
                                                     height: height, states: states))))
         }
         surface.onOutputsChanged = { [unowned self] in updateScale() }
-        registry.onOutputsChanged = { [unowned self] in updateScale() }
-        registry.onOutputRemoved = { [weak surface] in surface?.outputRemoved($0) }
+        registry.onOutputsChanged = { [unowned self] in
+            updateScale()
+            parts.sessionLock?.cover(registry.outputs.map(\.proxy))
+        }
+        registry.onOutputRemoved = { [weak self, weak surface] in
+            surface?.outputRemoved($0)
+            self?.parts.sessionLock?.outputRemoved($0)
+        }
         self.window = window
     }
 

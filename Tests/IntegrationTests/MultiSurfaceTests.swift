@@ -258,7 +258,8 @@ struct MultiSurfaceTests {
     @Test("the options are checked before any window appears: one line, non-zero exit")
     func badOptionsAreOneLine() throws {
         for (arguments, message) in [
-            (["--on-touch", "fling"], "--on-touch must be one of popup, drag, move, resize, destroy-subsurface, destroy-window, layer-popup, found 'fling'"),
+            (["--on-touch", "fling"], "--on-touch must be one of popup, drag, move, resize, destroy-subsurface, destroy-window, layer-popup, maximize, fullscreen, found 'fling'"),
+            (["--unlock-taps", "3"], "--unlock-taps needs --session-lock MS"),
             (["--window-size", "0x20"], "--window-size needs WIDTHxHEIGHT in logical pixels (1 to 16384), found '0x20'"),
             (["--on-touch", "destroy-window"], "--on-touch destroy-window needs --second-window WxH"),
             (["--on-touch", "layer-popup"], "--on-touch layer-popup needs --layer-surface LAYER"),

@@ -58,8 +58,11 @@ struct RecordingTests {
         close(fd)
         client.fifoReader = -1
         let lines = String(decoding: received, as: UTF8.self).split(separator: "\n")
-        // The header, capabilities, the surface records (focus, activation) that came first, down, frame.
-        let touch = lines.dropFirst().filter { !$0.contains("activated") && !$0.contains("keyboard-") }
+        // The header, capabilities, the surface records (configures, focus, activation) that came
+        // first, down, frame.
+        let touch = lines.dropFirst().filter {
+            !$0.contains("activated") && !$0.contains("keyboard-") && !$0.contains("toplevel-configure")
+        }
         #expect(touch.count == 3 && touch.last == #"{"kind":"frame"}"#, "\(lines)")
         try client.inject("motion 0 130 100; frame; motion 0 160 100; frame; up 0; frame")
         #expect(client.process.isRunning)

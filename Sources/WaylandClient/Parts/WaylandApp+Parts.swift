@@ -111,7 +111,14 @@ extension WaylandApp {
 
     /// Destroys what is left of the parts (at exit).
     func destroyParts() {
-        parts.sessionLock?.unlock(recorded: false)
+        if let lock = parts.sessionLock, lock.state == .locked {
+            lock.unlock(recorded: false)
+            // unlock_and_destroy must reach the compositor before the connection closes, or the
+            // session may stay locked (the protocol's own advice: a sync after it).
+            _ = try? display.roundtrip()
+        } else {
+            parts.sessionLock?.unlock(recorded: false)
+        }
         parts.popup?.destroy(recorded: false)
         parts.layerSurface?.destroy(recorded: false)
         parts.subsurface?.destroy(recorded: false)

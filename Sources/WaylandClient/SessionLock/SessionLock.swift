@@ -9,14 +9,18 @@ import WaylandPlumbing
 /// as `session-locked` and `session-lock-finished`, and the unlock as `session-unlocked`.
 ///
 /// The protocol's order is kept: lock surfaces are made right after the lock request (a compositor
-/// shows nothing of ours until each output has one); unlock_and_destroy only after `locked`, and
-/// destroy (never unlock) when the compositor sent `finished` or nothing yet; the lock surfaces go
-/// after the lock object.
+/// shows nothing of ours until each output has one); once `locked` came the lock object goes only
+/// by unlock_and_destroy (also when `finished` follows), before it only by destroy; the lock
+/// surfaces go after the lock object.
 final class SessionLock {
     private let proxy: OpaquePointer
     private unowned let sink: InputSink
-    /// One per output present when the lock was asked for.
+    /// One per output: those present when the lock was asked for, and those announced since.
     private(set) var surfaces: [LockSurface] = []
+    /// The output of each of `surfaces`, in the same order.
+    private var outputs: [OpaquePointer] = []
+    private let compositor: OpaquePointer
+    private let shm: OpaquePointer
     /// Where the lock is in its life.
     private(set) var state = State.requested
     /// Called once the compositor said `locked`.
@@ -39,8 +43,27 @@ final class SessionLock {
          sink: InputSink) {
         proxy = manager.lock()
         self.sink = sink
+        self.compositor = compositor
+        self.shm = shm
         ext_session_lock_v1_add_listener(proxy, Self.listener, userData(self))
-        surfaces = outputs.map { LockSurface(lock: proxy, output: $0, compositor: compositor, shm: shm, sink: sink) }
+        cover(outputs)
+    }
+
+    /// Gives each of `outputs` that has none a lock surface, while the lock stands (the protocol
+    /// asks for one on every output, those advertised later included).
+    func cover(_ outputs: [OpaquePointer]) {
+        guard state == .requested || state == .locked else { return }
+        for output in outputs where !self.outputs.contains(output) {
+            self.outputs.append(output)
+            surfaces.append(LockSurface(lock: proxy, output: output, compositor: compositor, shm: shm, sink: sink))
+        }
+    }
+
+    /// Destroys the lock surface of an output that went away, as the protocol recommends.
+    func outputRemoved(_ output: OpaquePointer) {
+        guard let index = outputs.firstIndex(of: output) else { return }
+        outputs.remove(at: index)
+        surfaces.remove(at: index).destroy()
     }
 
     /// Whether `surface` names one of its lock surfaces.
@@ -74,10 +97,10 @@ final class SessionLock {
 
     private func finished() {
         guard state == .requested || state == .locked else { return }
+        // Destroying a lock that was locked is a protocol error: it can only be unlocked.
+        if state == .locked { ext_session_lock_v1_unlock_and_destroy(proxy) } else { ext_session_lock_v1_destroy(proxy) }
         state = .finished
         sink.deliver(RawRecord(.surface(SurfaceEvent(.sessionLockFinished, surface: nil))))
-        // After finished the only request left is destroy; the lock surfaces go with it.
-        ext_session_lock_v1_destroy(proxy)
         surfaces.forEach { $0.destroy() }
     }
 

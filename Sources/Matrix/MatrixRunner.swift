@@ -79,7 +79,7 @@ public struct MatrixRunner {
                 return column(for: driver, scripts: scripts, directory: directory + "/" + kind.rawValue, prefix: prefix)
             }
         }
-        let columns = ColumnJobs.run(jobs, atOnce: configuration.columnsAtOnce)
+        let columns = ConcurrentJobs.run(jobs, atOnce: configuration.columnsAtOnce)
         return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
                             profile: configuration.profile.name, seconds: MonotonicClock.now() - started,
                             repeatCount: configuration.repeatCount, shard: configuration.shard)

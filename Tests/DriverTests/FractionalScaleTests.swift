@@ -16,7 +16,7 @@ struct FractionalScaleTests {
     func exactPositions(_ kind: CompositorKind, scale: Double) throws {
         let driver = try #require(CompositorDrivers.driver(for: kind))
         let run = try SandboxClient(driver, configuration: DriverConfiguration(scale: scale), arguments: ["--on-touch", "popup"])
-        let origin = try contentOrigin(run)
+        let origin = try run.contentOrigin()
         try run.inject("down 0 \(origin.x + 300.25) \(origin.y + 200.5); frame; sleep 40; up 0; frame", settle: 0.3)
         // The button opens the popup below-right of it, at 160,160 of the window.
         try run.inject("down 0 \(origin.x + 80) \(origin.y + 80); frame; sleep 40; up 0; frame", settle: 0.5)
@@ -46,16 +46,5 @@ struct FractionalScaleTests {
         guard downs.count == 4 else { return }
         #expect(downs[1].x == WLFixed(300.25) && downs[1].y == WLFixed(200.5), "\(downs[1])")
         #expect(downs[3].surface == popup.surface && downs[3].x == WLFixed(30.5) && downs[3].y == WLFixed(20.75), "\(downs[3])")
-    }
-
-    /// Global point of the content's top-left, from a tap at the output's centre.
-    private func contentOrigin(_ run: SandboxClient) throws -> (x: Double, y: Double) {
-        let probe = (x: 640.0, y: 360.0)
-        try run.inject("down 0 \(probe.x) \(probe.y); frame; up 0; frame", settle: 0.4)
-        let records = try TraceReader.read(run.tracePath + TraceWriter.temporarySuffix).records
-        guard case .down(_, _, _, _, let x, let y)? = records.last(where: { $0.event.name == "down" })?.event else {
-            throw DriverError("the tap at \(probe) did not reach the client")
-        }
-        return (probe.x - x.doubleValue, probe.y - y.doubleValue)
     }
 }

@@ -44,7 +44,7 @@ struct MidTouchWindowStateTests {
         if expected.kind == .sway { try NestedDriverTests.ensureUser() }
         let driver = try #require(CompositorDrivers.driver(for: expected.kind))
         let run = try SandboxClient(driver, arguments: ["--on-touch", expected.action, "--window-size", "800x500"])
-        let before = try contentOrigin(run)
+        let before = try run.contentOrigin()
         var script = "down 0 \(before.x + 80) \(before.y + 80); frame; sleep 300\n"
         for step in Self.steps { script += "motion 0 \(before.x + step.x) \(before.y + step.y); frame; sleep 16\n" }
         script += "up 0; frame"
@@ -80,16 +80,5 @@ struct MidTouchWindowStateTests {
             #expect(motion.x == before.x + step.x - expected.origin.x && motion.y == before.y + step.y - expected.origin.y,
                     "motion \(motion) for the finger at \((before.x + step.x, before.y + step.y)), origin \(expected.origin)")
         }
-    }
-
-    /// Global point of the content's top-left, from a tap at the output's centre.
-    private func contentOrigin(_ run: SandboxClient) throws -> (x: Double, y: Double) {
-        let probe = (x: 640.0, y: 360.0)
-        try run.inject("down 0 \(probe.x) \(probe.y); frame; up 0; frame", settle: 0.4)
-        let records = try TraceReader.read(run.tracePath + TraceWriter.temporarySuffix).records
-        guard case .down(_, _, _, _, let x, let y)? = records.last(where: { $0.event.name == "down" })?.event else {
-            throw DriverError("the tap at \(probe) did not reach the client")
-        }
-        return (probe.x - x.doubleValue, probe.y - y.doubleValue)
     }
 }

@@ -46,10 +46,13 @@ struct WvkbdTests {
         // sway 1.7 sends the field no text-input enter: it does only while an input method is bound.
         #expect(!kinds.contains(.textInputEnter), "\(kinds)")
         // Measured: wvkbd's first key makes sway leave and re-enter the field (the same surface) just
-        // before it, as the seat's keyboard and keymap change; no other focus change.
+        // before it, as the seat's keyboard and keymap change; no other focus change. (Other records,
+        // a configure, may come between the re-enter and the key on a busy machine.)
         let firstKey = try #require(events.firstIndex { $0.kind == .keyPressed })
         let focus = events.enumerated().filter { [.keyboardEnter, .keyboardLeave].contains($0.element.kind) }
         #expect(focus.map(\.element.kind) == [.keyboardEnter, .keyboardLeave, .keyboardEnter], "\(kinds)")
-        #expect(focus.last?.offset == firstKey - 1 && Set(focus.map(\.element.surface)).count == 1, "\(kinds)")
+        let reentered = try #require(focus.last?.offset)
+        #expect(reentered < firstKey, "\(kinds)")
+        #expect(Set(focus.map(\.element.surface)).count == 1, "\(kinds)")
     }
 }

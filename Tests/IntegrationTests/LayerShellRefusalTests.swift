@@ -17,24 +17,15 @@ struct LayerShellRefusalTests {
                "--layer-exclusive-zone", "40", "--layer-margin", "0,5,0,5", "--layer-keyboard", "exclusive"],
           ])
     func refusedUnderWeston(arguments: [String]) throws {
-        let weston = try WestonInstance(.init(width: SandboxClient.width, height: SandboxClient.height))
-        defer { weston.stop() }
-        let files = try TemporaryDirectory()
-        defer { files.cleanUp() }
         // WAYLAND_DEBUG shows what the client asked of weston before it gave up.
-        let client = try weston.launch(try sandboxExecutable(), arguments: [
-            "run", "--no-hud", "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
-        ] + arguments, environment: ["WAYLAND_DEBUG": "client"], logName: "client.log")
-        let ended = client.wait(timeout: SandboxClient.timeout) ?? client.terminate()
-        #expect(ended == .exited(1), "\(client.output())")
-        let lines = client.output().split(separator: "\n")
-        let protocolLines = lines.filter { $0.hasPrefix("[") }
-        #expect(lines.filter { !$0.hasPrefix("[") } == [Substring(Self.refusal)], "\(lines.suffix(5))")
+        let run = try RefusedRun(arguments)
+        #expect(run.ended == .exited(1), "\(run.output)")
+        #expect(run.ownLines == [Substring(Self.refusal)], "\(run.output.suffix(400))")
         // It looked at the globals and made no surface: no window appeared without the layer surface.
-        #expect(protocolLines.contains { $0.contains("wl_registry@") && $0.contains(".global(") })
-        #expect(!protocolLines.contains { $0.contains("create_surface(") }, "\(protocolLines.filter { $0.contains("->") })")
+        #expect(run.protocolLines.contains { $0.contains("wl_registry@") && $0.contains(".global(") })
+        #expect(!run.madeASurface, "\(run.protocolLines.filter { $0.contains("->") })")
         // Refused before its outputs were published: a trace that would lack the layer surface
         // never appears.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).isEmpty)
+        #expect(run.filesLeft.isEmpty)
     }
 }

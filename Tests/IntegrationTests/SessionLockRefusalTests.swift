@@ -12,18 +12,10 @@ struct SessionLockRefusalTests {
     @Test("run --session-lock under weston: status 1 at once, one line naming weston, no surface, no files",
           arguments: [["--session-lock", "2000"], ["--session-lock", "600000", "--unlock-taps", "3"]])
     func refusedUnderWeston(arguments: [String]) throws {
-        let weston = try WestonInstance(.init(width: SandboxClient.width, height: SandboxClient.height))
-        defer { weston.stop() }
-        let files = try TemporaryDirectory()
-        defer { files.cleanUp() }
-        let client = try weston.launch(try sandboxExecutable(), arguments: [
-            "run", "--no-hud", "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
-        ] + arguments, environment: ["WAYLAND_DEBUG": "client"], logName: "client.log")
-        let ended = client.wait(timeout: SandboxClient.timeout) ?? client.terminate()
-        #expect(ended == .exited(1), "\(client.output())")
-        let lines = client.output().split(separator: "\n")
-        #expect(lines.filter { !$0.hasPrefix("[") } == [Substring(Self.refusal)], "\(lines.suffix(5))")
-        #expect(!lines.contains { $0.hasPrefix("[") && $0.contains("create_surface(") })
-        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).isEmpty)
+        let run = try RefusedRun(arguments)
+        #expect(run.ended == .exited(1), "\(run.output)")
+        #expect(run.ownLines == [Substring(Self.refusal)], "\(run.output.suffix(400))")
+        #expect(!run.madeASurface)
+        #expect(run.filesLeft.isEmpty)
     }
 }

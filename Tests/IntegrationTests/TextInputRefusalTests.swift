@@ -15,22 +15,13 @@ struct TextInputRefusalTests {
               (["--osk", "--text-input"], "gesture-sandbox: not supported by weston: no zwlr_layer_shell_v1 global"),
           ])
     func refusedUnderWeston(arguments: [String], refusal: String) throws {
-        let weston = try WestonInstance(.init(width: SandboxClient.width, height: SandboxClient.height))
-        defer { weston.stop() }
-        let files = try TemporaryDirectory()
-        defer { files.cleanUp() }
-        let client = try weston.launch(try sandboxExecutable(), arguments: [
-            "run", "--no-hud", "--record", files.file("trace.jsonl"), "--log", files.file("deliveries.jsonl"),
-        ] + arguments, environment: ["WAYLAND_DEBUG": "client"], logName: "client.log")
-        let ended = client.wait(timeout: SandboxClient.timeout) ?? client.terminate()
-        #expect(ended == .exited(1), "\(client.output())")
-        let lines = client.output().split(separator: "\n")
-        let protocolLines = lines.filter { $0.hasPrefix("[") }
-        #expect(lines.filter { !$0.hasPrefix("[") } == [Substring(refusal)], "\(lines.suffix(5))")
+        let run = try RefusedRun(arguments)
+        #expect(run.ended == .exited(1), "\(run.output)")
+        #expect(run.ownLines == [Substring(refusal)], "\(run.output.suffix(400))")
         // The refusal is true: the globals weston announced hold no text-input v3.
-        #expect(protocolLines.contains { $0.contains(".global(") })
-        #expect(!protocolLines.contains { $0.contains("zwp_text_input_manager_v3") })
-        #expect(!protocolLines.contains { $0.contains("create_surface(") }, "\(protocolLines.filter { $0.contains("->") })")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: files.path).isEmpty)
+        #expect(run.protocolLines.contains { $0.contains(".global(") })
+        #expect(!run.protocolLines.contains { $0.contains("zwp_text_input_manager_v3") })
+        #expect(!run.madeASurface, "\(run.protocolLines.filter { $0.contains("->") })")
+        #expect(run.filesLeft.isEmpty)
     }
 }

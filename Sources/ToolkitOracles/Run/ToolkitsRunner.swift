@@ -124,19 +124,10 @@ public struct ToolkitsRunner: Sendable {
     public func run() -> ToolkitsResult {
         let started = MonotonicClock.now()
         let board = ProgressBoard(toolkits: configuration.toolkits, report: configuration.progress)
-        let results = ResultSlots(count: configuration.toolkits.count)
-        var threads: [Thread] = []
-        for (index, name) in configuration.toolkits.enumerated() {
-            let configuration = self.configuration
-            let thread = Thread {
-                results.set(index, Self.runOne(name, configuration, board))
-            }
-            thread.stackSize = 8 << 20
-            threads.append(thread)
-            thread.start()
-        }
-        results.waitAll()
-        return ToolkitsResult(toolkits: results.values, seconds: MonotonicClock.now() - started)
+        let configuration = self.configuration
+        let jobs = configuration.toolkits.map { name in { Self.runOne(name, configuration, board) } }
+        let results = ConcurrentJobs.run(jobs, atOnce: jobs.count)
+        return ToolkitsResult(toolkits: results, seconds: MonotonicClock.now() - started)
     }
 
     /// The cases `toolkit` runs: the scripts, then its model's corpus (when asked for).
@@ -201,33 +192,6 @@ public struct ToolkitsRunner: Sendable {
 }
 
 // MARK: - Shared state of the toolkit threads
-
-/// The results as the threads finish, and the wait for all of them.
-private final class ResultSlots: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var slots: [ToolkitResult?]
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func set(_ index: Int, _ result: ToolkitResult) {
-        condition.lock()
-        slots[index] = result
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    func waitAll() {
-        condition.lock()
-        while slots.contains(where: { $0 == nil }) { condition.wait() }
-        condition.unlock()
-    }
-
-    var values: [ToolkitResult] {
-        condition.lock()
-        defer { condition.unlock() }
-        return slots.compactMap { $0 }
-    }
-}
 
 /// Cases done per toolkit, summarised into one line for the progress callback.
 private final class ProgressBoard: @unchecked Sendable {

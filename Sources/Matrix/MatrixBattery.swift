@@ -15,6 +15,7 @@ public enum MatrixBattery {
         let several = windowEntries.map { entry in
             script(entry.name, entry.summary, entry.text, windows: entry.windows, expectations: entry.expectations)
         }
+        let mouse = mouseEntries.map { entry in script(entry.name, entry.summary, entry.text, pointer: entry.pointer) }
         // The single-window scripts again on a scaled and on a rotated output, last: each output
         // is a start of its own.
         let outputs: [(suffix: String, setup: MatrixOutputSetup)] = [("scale2", MatrixOutputSetup(scale: 2)),
@@ -34,7 +35,7 @@ public enum MatrixBattery {
             script("\(entry.name)@scale1.5", "\(entry.summary) (output \(fractional))", entry.text, windows: entry.windows,
                    output: fractional, expectations: entry.expectations)
         }
-        return single + several + transformed + popups
+        return single + several + mouse + transformed + popups
     }
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,
@@ -44,11 +45,13 @@ public enum MatrixBattery {
     static let outputScripts: Set<String> = ["tap", "drag"]
 
     private static func script(_ name: String, _ summary: String, _ text: String, windows: [MatrixWindow] = [.main],
-                               output: MatrixOutputSetup = .plain, expectations: [MatrixExpectation] = []) -> MatrixScript {
+                               output: MatrixOutputSetup = .plain, expectations: [MatrixExpectation] = [],
+                               pointer: (x: Double, y: Double)? = nil) -> MatrixScript {
         // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
         do {
             var script = try MatrixScript(name: name, summary: summary, text: text, windows: windows, output: output)
             script.expectations = expectations
+            script.pointerParkedAt = pointer
             return script
         } catch {
             fatalError("battery script \(name): \(error)")
@@ -270,6 +273,22 @@ public enum MatrixBattery {
             down 0 1152 640 surface=output; frame; sleep 60; up 0; frame; sleep 300
             """, [textFieldWithKeyboard],
          [.fieldKeepsFocus(window: "a"), .typedInto(window: "a"), .layerWithoutFocus(window: "a")]),
+    ]
+
+    /// One seat with a mouse and a touchscreen: the pointer is moved onto the window and left there
+    /// (at `pointer`, window-relative) before the touches. Users file taps that only hover after
+    /// the mouse moved, and a parked pointer that turns a long press into a selection.
+    private static let mouseEntries: [(name: String, summary: String, text: String, pointer: (x: Double, y: Double))] = [
+        ("hover-tap", "the mouse is moved onto the window and left there; a finger taps elsewhere, then drags", """
+            down 0 100 100; frame; sleep 50; up 0; frame; sleep 200
+            down 0 100 100; frame; sleep 16
+            \(steps(6) { "motion 0 \(100 + 15 * $0) \(100 + 10 * $0)" })
+            up 0; frame
+            """, (600, 300)),
+        ("hover-longpress", "the mouse is left over the window; a finger presses 800 ms elsewhere and lifts", """
+            down 0 200 200; frame; sleep 800
+            up 0; frame
+            """, (600, 300)),
     ]
 
     private static func steps(_ count: Int, _ line: (Int) -> String) -> String {

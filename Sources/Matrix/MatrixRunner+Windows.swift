@@ -46,6 +46,7 @@ extension MatrixRunner {
                                       files: true)
             defer { launched.forEach { $0.scratch.remove() } }
             defer { for window in launched.reversed() where window.client.isRunning { window.client.terminate() } }
+            try parkPointer(for: script, origin: layout[script.windows[0].name]?.origin ?? (0, 0), session: session)
             let returned = try session.inject(placed)
             let notInjected = returned.filter { item in
                 if case .record(let record) = item, case .frame = record.event { false } else { true }

@@ -385,6 +385,7 @@ public struct MatrixRunner {
                                                       + (script.windows.first?.arguments ?? []),
                                                   environment: [:], logName: "client-\(script.name).log")
             defer { if client.isRunning { client.terminate() } }
+            try parkPointer(for: script, origin: window.origin, session: session)
             let returned = try session.inject(placed)
             let notInjected = returned.filter { item in
                 // Drivers without .frame leave framing to the compositor: that is what we measure.

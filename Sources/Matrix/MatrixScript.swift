@@ -27,6 +27,9 @@ public struct MatrixScript: Sendable {
     public var output: MatrixOutputSetup
     /// What its windows' surface records must show (M8, M9).
     public var expectations: [MatrixExpectation] = []
+    /// Where the mouse pointer is moved (window-relative, in the first window) once the clients
+    /// show and before the first touch, and left: one seat with a mouse and a touchscreen.
+    public var pointerParkedAt: (x: Double, y: Double)?
 
     /// Creates a script from parsed items.
     public init(name: String, summary: String, items: [ScriptItem], windows: [MatrixWindow] = [.main],
@@ -96,9 +99,11 @@ public struct MatrixScript: Sendable {
         return needs
     }
 
-    /// What the whole script needs beyond its items: two windows side by side, a scaled or rotated output.
+    /// What the whole script needs beyond its items: two windows side by side, a scaled or rotated
+    /// output, a pointer to park.
     var setupNeeds: InjectionCapabilities {
         var needs: InjectionCapabilities = []
+        if pointerParkedAt != nil { needs.insert(.pointer) }
         if windows.count > 1 { needs.insert(.sideBySide) }
         if output.scale != 1 { needs.insert(output.scale == output.scale.rounded() ? .outputScale : .fractionalOutputScale) }
         if output.rotation != 0 { needs.insert(.outputRotation) }
@@ -112,7 +117,8 @@ public struct MatrixScript: Sendable {
         let setup = setupNeeds.subtracting(capabilities)
         if !setup.isEmpty {
             let what = [windows.count > 1 ? "windows \(windows.map(\.name).joined(separator: ", "))" : nil,
-                        output == .plain ? nil : "output \(output)"].compactMap { $0 }.joined(separator: ", ")
+                        output == .plain ? nil : "output \(output)",
+                        pointerParkedAt == nil ? nil : "the pointer parked on the window"].compactMap { $0 }.joined(separator: ", ")
             result.append(Unsupported(statement: 0, item: what, needs: setup.names.joined(separator: ", ")))
         }
         for (index, item) in items.enumerated() {

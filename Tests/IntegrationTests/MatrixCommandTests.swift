@@ -18,9 +18,10 @@ struct MatrixCommandTests {
     /// The scripts: a tap (frames after up), a two-finger landing (split frames), a title-bar touch
     /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it); and
     /// every script over several windows and surfaces and on another output
-    /// (MatrixSurfaceClassTests.swift); three on layer surfaces (MatrixLayerShellTests.swift).
+    /// (MatrixSurfaceClassTests.swift); three on layer surfaces (MatrixLayerShellTests.swift); a tap
+    /// with the mouse pointer left on the window (MatrixMouseTests.swift).
     static let scripts = ["tap", "pinch", "titlebar", "cancel", "twoclients", "focus", "popup", "dnd", "move", "resize",
-                          "subsurface", "destroy", "layer-drag", "layer-nofocus", "layer-ondemand",
+                          "subsurface", "destroy", "layer-drag", "layer-nofocus", "layer-ondemand", "hover-tap",
                           "tap@scale2", "drag@scale2", "tap@rotated", "drag@rotated"]
 
     /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),

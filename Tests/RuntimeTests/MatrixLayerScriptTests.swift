@@ -105,3 +105,15 @@ import TouchStream
         }
     }
 }
+
+@Suite struct MatrixParkedPointerTests {
+    @Test func aParkedPointerNeedsPointerInjectionAndIsNamedWhenMissing() throws {
+        let battery = try MatrixBattery.scripts(named: ["hover-tap", "hover-longpress"])
+        #expect(battery.allSatisfy { $0.pointerParkedAt.map { $0 == (600, 300) } == true })
+        let hover = try #require(battery.first)
+        let missing = hover.unsupported(by: [.touch, .frame])
+        #expect(missing.map(\.statement) == [0])
+        #expect(missing.first?.item == "the pointer parked on the window" && missing.first?.needs == "pointer")
+        #expect(hover.unsupported(by: [.touch, .frame, .pointer]).isEmpty)
+    }
+}

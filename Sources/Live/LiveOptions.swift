@@ -59,6 +59,8 @@ public struct LiveOptions {
     public var touchAction: String?
     /// A zwlr_layer_shell_v1 surface beside the window, or none.
     public var layerSurface: LayerSurfaceOptions?
+    /// `run --pointer-only`: bind no wl_touch and record every wl_pointer event (no mouse-as-finger).
+    public var pointerOnly = false
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

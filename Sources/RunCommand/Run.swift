@@ -64,6 +64,9 @@ public struct Run: ParsableCommand {
     @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). destroy-subsurface and destroy-window act on a down on that surface instead, layer-popup (a popup of the layer surface) on a down on the layer surface.", valueName: "action"))
     var touchAction: String?
 
+    @Flag(name: .customLong("pointer-only"), help: "Bind no wl_touch, even when the seat has touch, and record every wl_pointer event (enter, leave, motion, button, axis, frame) in the trace: what the compositor sends a client without touch support. The mouse no longer acts as a finger.")
+    var pointerOnly = false
+
     @OptionGroup var layerArguments: LayerSurfaceArguments
 
     /// An empty command, filled in by ArgumentParser.
@@ -87,6 +90,9 @@ public struct Run: ParsableCommand {
         }
         if touchAction == "layer-popup", layerArguments.layer == nil {
             throw ValidationError("--on-touch layer-popup needs --layer-surface LAYER")
+        }
+        if touchAction != nil, pointerOnly {
+            throw ValidationError("--on-touch needs touch downs; --pointer-only binds no wl_touch")
         }
         if let predictionLead {
             guard LiveOptions.predictionLeadRange.contains(predictionLead) else {
@@ -127,6 +133,7 @@ public struct Run: ParsableCommand {
         options.surfacePrefix = surfacePrefix
         options.touchAction = touchAction
         options.layerSurface = try layerArguments.options()
+        options.pointerOnly = pointerOnly
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

@@ -57,6 +57,7 @@ public enum RunQuickParse {
         "no-hud": { $0.noHUD = true },
         "no-prediction": { $0.noPrediction = true },
         "subsurface": { $0.subsurface = true },
+        "pointer-only": { $0.pointerOnly = true },
     ]
 
     /// `run` with every option at its default, as ArgumentParser makes it from no arguments.
@@ -82,6 +83,7 @@ public enum RunQuickParse {
         run.windowSize = nil
         run.secondWindow = nil
         run.subsurface = false
+        run.pointerOnly = false
         run.touchAction = nil
         run.layerArguments = .none
         return run

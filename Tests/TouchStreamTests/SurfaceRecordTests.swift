@@ -30,6 +30,19 @@ import TouchStream
         // sway 1.7: a 320×120 layer surface configured at the size it asked for, then closed.
         SurfaceEvent(.layerConfigure, surface: "wl_surface@17", serial: 52_101, width: 320, height: 120),
         SurfaceEvent(.layerClosed, surface: "wl_surface@17"),
+        // run --pointer-only: a finger turned into pointer events, and a wheel (seat v8).
+        SurfaceEvent(.pointerEnter, surface: "wl_surface@3", serial: 52_110, x: WLFixed(200.5), y: WLFixed(120)),
+        SurfaceEvent(.pointerMotion, surface: "wl_surface@3", time: 4_294_967_290, x: WLFixed(201), y: WLFixed(-0.25)),
+        SurfaceEvent(.pointerButton, surface: "wl_surface@3", serial: 52_111, time: 4_294_967_295, button: 0x110,
+                     pressed: true),
+        SurfaceEvent(.pointerButton, surface: "wl_surface@3", serial: 52_112, time: 40, button: 0x110, pressed: false),
+        SurfaceEvent(.pointerAxisSource, surface: "wl_surface@3", value: 0),
+        SurfaceEvent(.pointerAxisValue120, surface: "wl_surface@3", axis: 0, value: -120),
+        SurfaceEvent(.pointerAxisDiscrete, surface: "wl_surface@3", axis: 0, value: -1),
+        SurfaceEvent(.pointerAxis, surface: "wl_surface@3", time: 60, axis: 0, value: -2_560),
+        SurfaceEvent(.pointerAxisStop, surface: "wl_surface@3", time: 80, axis: 0),
+        SurfaceEvent(.pointerFrame, surface: "wl_surface@3"),
+        SurfaceEvent(.pointerLeave, surface: "wl_surface@3", serial: 52_113),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -198,7 +211,7 @@ import TouchStream
             == "v1.jsonl:7:1: a popup-done record in a version 1 trace (surface records need version 2)")
         let layer = Self.versionOneTrace + #"{"kind":"layer-closed","surface":"wl_surface@17"}"# + "\n"
         #expect(errorText { _ = try TraceReader.read(text: layer, name: "v1.jsonl") }
-            == "v1.jsonl:7:1: a layer-closed record in a version 1 trace (layer surface records need version 3)")
+            == "v1.jsonl:7:1: a layer-closed record in a version 1 trace (layer surface and pointer records need version 3)")
     }
 
     /// A version 2 trace as the tool wrote it before the layer surface records (weston 10, 2026-11-24).
@@ -214,7 +227,7 @@ import TouchStream
         #expect(trace.records.map(\.event.name) == ["capabilities", "down", "frame", "up", "flush", "popup-configure"])
         let layer = Self.versionTwoTrace + #"{"kind":"layer-configure","surface":"wl_surface@17","serial":9,"width":320,"height":120}"# + "\n"
         #expect(errorText { _ = try TraceReader.read(text: layer, name: "v2.jsonl") }
-            == "v2.jsonl:8:1: a layer-configure record in a version 2 trace (layer surface records need version 3)")
+            == "v2.jsonl:8:1: a layer-configure record in a version 2 trace (layer surface and pointer records need version 3)")
     }
 
     // MARK: - Consumers look past them

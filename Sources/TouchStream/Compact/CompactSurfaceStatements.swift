@@ -6,10 +6,14 @@
 ///     dnd-cancelled · dnd-finished · surface-destroyed · layer-closed          (no arguments)
 ///     activated true|false · popup-configure X Y WIDTH HEIGHT · dnd-enter X Y · dnd-motion X Y
 ///     dnd-target (mime=TYPE when the target accepted one) · dnd-action none|copy|move|ask|copy+move…
-///     layer-configure WIDTH HEIGHT
+///     layer-configure WIDTH HEIGHT · pointer-enter X Y · pointer-leave · pointer-motion X Y
+///     pointer-button BUTTON pressed|released · pointer-axis AXIS VALUE · pointer-axis-source SOURCE
+///     pointer-axis-stop AXIS · pointer-axis-discrete AXIS STEPS · pointer-axis-value120 AXIS VALUE120
+///     pointer-frame
 ///
-/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter
-/// and layer-configure (without it, the next serial, as for down), `t=MS` on any (dnd-motion takes the clock's time),
+/// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter,
+/// layer-configure and the pointer's enter, leave and button (without it, the next serial, as for
+/// down), `t=MS` on any (dnd-motion and the pointer's motion, button, axis and axis-stop take the clock's time),
 /// `mime=TYPE` on dnd-target (escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
@@ -20,6 +24,13 @@ enum CompactSurfaceStatement {
         case .layerConfigure: ["WIDTH", "HEIGHT"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
+        case .pointerEnter, .pointerMotion: ["X", "Y"]
+        case .pointerButton: ["BUTTON", "pressed|released"]
+        case .pointerAxis: ["AXIS", "VALUE"]
+        case .pointerAxisSource: ["SOURCE"]
+        case .pointerAxisStop: ["AXIS"]
+        case .pointerAxisDiscrete: ["AXIS", "STEPS"]
+        case .pointerAxisValue120: ["AXIS", "VALUE120"]
         default: []
         }
     }
@@ -102,6 +113,26 @@ extension CompactParser {
                 throw error(at: args[0], "ACTION must be none, copy, move, ask or their sum with '+', found '\(args[0].shown)'")
             }
             event.action = action
+        case .pointerEnter, .pointerMotion:
+            event.x = try fixed(args[0], "X")
+            event.y = try fixed(args[1], "Y")
+        case .pointerButton:
+            event.button = UInt32(try unsigned(args[0], "BUTTON", max: UInt64(UInt32.max)))
+            switch args[1].text {
+            case "pressed": event.pressed = true
+            case "released": event.pressed = false
+            default: throw error(at: args[1], "expected 'pressed' or 'released', found '\(args[1].shown)'")
+            }
+        case .pointerAxis:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+            event.value = try fixed(args[1], "VALUE").rawValue
+        case .pointerAxisSource:
+            event.value = try size(args[0], "SOURCE")
+        case .pointerAxisStop:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+        case .pointerAxisDiscrete, .pointerAxisValue120:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+            event.value = try size(args[1], event.kind == .pointerAxisDiscrete ? "STEPS" : "VALUE120")
         default:
             break
         }
@@ -154,6 +185,13 @@ extension CompactWriter {
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))
+        case .pointerEnter, .pointerMotion:
+            words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
+        case .pointerButton: words += [String(event.button ?? 0), event.pressed == true ? "pressed" : "released"]
+        case .pointerAxis: words += [String(event.axis ?? 0), WLFixed(rawValue: event.value ?? 0).description]
+        case .pointerAxisSource: words.append(String(event.value ?? 0))
+        case .pointerAxisStop: words.append(String(event.axis ?? 0))
+        case .pointerAxisDiscrete, .pointerAxisValue120: words += [String(event.axis ?? 0), String(event.value ?? 0)]
         default: break
         }
         if let time = event.time, time != cursor.time {

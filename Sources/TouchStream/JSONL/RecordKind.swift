@@ -98,7 +98,10 @@ enum RecordKind: Equatable {
                             y: has.contains(.y) ? WLFixed(rawValue: f.y) : nil,
                             width: has.contains(.width) ? f.width : nil, height: has.contains(.height) ? f.height : nil,
                             active: has.contains(.active) ? f.active : nil, mime: f.mime,
-                            action: has.contains(.action) ? f.action : nil)
+                            action: has.contains(.action) ? f.action : nil,
+                            button: has.contains(.button) ? f.button : nil,
+                            pressed: has.contains(.pressed) ? f.pressed : nil,
+                            axis: has.contains(.axis) ? f.axis : nil, value: has.contains(.value) ? f.value : nil)
     }
 
     /// The key a key string names, if any.
@@ -134,6 +137,10 @@ enum RecordKind: Equatable {
         case Words.active: return .active
         case Words.mime: return .mime
         case Words.action: return .action
+        case Words.button: return .button
+        case Words.pressed: return .pressed
+        case Words.axis: return .axis
+        case Words.value: return .value
         default: return nil
         }
     }
@@ -163,6 +170,10 @@ enum RecordKind: Equatable {
         static let active: UInt64 = 0x657669746361 // "active"
         static let mime: UInt64 = 0x656d696d // "mime"
         static let action: UInt64 = 0x6e6f69746361 // "action"
+        static let button: UInt64 = 0x6e6f74747562 // "button"
+        static let pressed: UInt64 = 0x64657373657270 // "pressed"
+        static let axis: UInt64 = 0x73697861 // "axis"
+        static let value: UInt64 = 0x65756c6176 // "value"
     }
 
     /// The keys whose bits are set, in declaration order.

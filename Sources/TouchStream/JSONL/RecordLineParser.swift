@@ -12,6 +12,7 @@ enum RecordKey: Int {
     case xf, yf, majorf, minorf, orientationf
     case touch, control
     case width, height, active, mime, action
+    case button, pressed, axis, value
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -41,6 +42,10 @@ enum RecordKey: Int {
         case .active: "active"
         case .mime: "mime"
         case .action: "action"
+        case .button: "button"
+        case .pressed: "pressed"
+        case .axis: "axis"
+        case .value: "value"
         }
     }
 
@@ -57,6 +62,10 @@ enum RecordKey: Int {
         case .active: .active
         case .mime: .mime
         case .action: .action
+        case .button: .button
+        case .pressed: .pressed
+        case .axis: .axis
+        case .value: .value
         }
     }
 }
@@ -81,6 +90,10 @@ struct RecordFields {
     var active = false
     var mime: String?
     var action: UInt32 = 0
+    var button: UInt32 = 0
+    var pressed = false
+    var axis: UInt32 = 0
+    var value: Int32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -187,6 +200,10 @@ struct RecordLineParser {
         case .active: fields.active = try readBool(key)
         case .mime: fields.mime = try readSurface(.mime)
         case .action: fields.action = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .button: fields.button = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .pressed: fields.pressed = try readBool(key)
+        case .axis: fields.axis = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .value: fields.value = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

@@ -305,6 +305,10 @@ private struct LineEncoder {
             string(mime)
         }
         if let action = event.action { field("action", Int64(action)) }
+        if let button = event.button { field("button", Int64(button)) }
+        if let pressed = event.pressed { boolean("pressed", pressed) }
+        if let axis = event.axis { field("axis", Int64(axis)) }
+        if let value = event.value { field("value", Int64(value)) }
     }
 
     mutating func integer(_ value: Int64) {

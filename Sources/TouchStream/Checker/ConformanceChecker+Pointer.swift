@@ -1,4 +1,4 @@
-// MARK: - The pointer records (`run --pointer-only`): P1–P5
+// MARK: - The pointer records (`run --pointer-only`): P1–P6
 
 /// What the checker knows of the pointer from the trace's pointer records.
 struct PointerState: Sendable {
@@ -41,7 +41,7 @@ extension ConformanceChecker {
     static let leftButton: UInt32 = 0x110
     static let rightButton: UInt32 = 0x111
 
-    /// A pointer record (true when `event` was one): updates focus and buttons, reports P1–P5.
+    /// A pointer record (true when `event` was one): updates focus and buttons, reports P1–P6.
     mutating func pointerRecord(_ event: SurfaceEvent, index: Int, into findings: inout [Finding]) -> Bool {
         switch event.kind {
         case .pointerEnter:
@@ -101,6 +101,9 @@ extension ConformanceChecker {
             let press = PointerState.Press(record: index, time: time, surface: pointer.focus, x: pointer.x, y: pointer.y)
             if code == Self.leftButton { doubleClick(press, index: index, into: &findings) }
             pointer.pressed[code] = press
+        } else if pointer.pressed[code] == nil {
+            findings.append(ConformanceRule.p6.finding("release of \(name), which is not down", record: index,
+                                                       time: time, id: nil))
         } else if let press = pointer.pressed.removeValue(forKey: code) {
             if code == Self.leftButton {
                 longPress(press, endTime: time, end: "its release", into: &findings)

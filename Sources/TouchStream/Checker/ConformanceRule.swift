@@ -79,15 +79,17 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     case p4 = "P4"
     /// Heuristic: BTN_LEFT held still for a long press with no BTN_RIGHT (no secondary click).
     case p5 = "P5"
+    /// A release of a pointer button that is not down (a click with no press).
+    case p6 = "P6"
 
     /// The id findings carry.
     public var id: String { rawValue }
 
-    /// Violation for R…/S…, ambiguity for A…, heuristic for H…; P1 and P3 are violations,
+    /// Violation for R…/S…, ambiguity for A…, heuristic for H…; P1, P3 and P6 are violations,
     /// P2 an ambiguity (a trace may stop mid-drag), P4 and P5 heuristics.
     public var category: Finding.Category {
         switch self {
-        case .p1, .p3: return .violation
+        case .p1, .p3, .p6: return .violation
         case .p2: return .ambiguity
         case .p4, .p5: return .heuristic
         default: break
@@ -134,6 +136,7 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
         case .p2: "wl_pointer.button: \"Mouse button click and release notifications.\" (a client whose button stays down keeps dragging or selecting)"
         case .p3: "wl_pointer.button: \"Mouse button click and release notifications.\" (a button that is down cannot go down again)"
         case .p4: "wl_pointer.button carries the time and the last motion or enter gives the place: toolkits make a double-click of two presses within their double-click time and distance"
+        case .p6: "wl_pointer.button: \"Mouse button click and release notifications.\" (a release ends a press; here there was none)"
         case .p5: "wayland.xml says nothing of pointer emulation from touch; toolkits and other platforms make a long press the secondary (right) click"
         case .h3: "xdg_toplevel: activated \"Client window decorations should be painted as if the window is active\"; wl_keyboard.enter: \"Notification that this seat's keyboard focus is on a certain surface.\" Whether a touch gives focus is the compositor's policy, which users expect it to follow"
         }

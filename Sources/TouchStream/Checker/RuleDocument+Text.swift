@@ -541,5 +541,17 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
 - **Checker**: heuristic, at a BTN_LEFT press held at least 500 ms while the pointer moved
   no more than 8 px (Android's `TOUCH_SLOP`, 8 dp), released with no BTN_RIGHT press while
   it was held.
+
+### P6 — a release of a button that is not down
+
+- **Protocol** (wl_pointer.button): "Mouse button click and release notifications." A
+  release ends a press; a release with no press is half a click.
+- **Client**: ignore it; toolkits act on the press (a click, the start of a selection or a
+  drag), so a tap that arrives as a release alone does nothing.
+- **Compositors**: KWin 5.27 sends a client without wl_touch a motion and then a BTN_LEFT
+  release, never a press, for a tap, a long press and a drag
+  (`PointerEmulationDriverTests`, docs/pointer-emulation.md).
+- **Checker**: violation, at a release of a button that no press since the last leave (or
+  the start of the trace) holds down.
 """#
 }

@@ -1,7 +1,7 @@
 import Testing
 import TouchStream
 
-/// P1–P5: the pointer records of `run --pointer-only` (trace version 3). Times are ms since
+/// P1–P6: the pointer records of `run --pointer-only` (trace version 3). Times are ms since
 /// boot just below 2^32, and most fixtures wrap past it.
 @Suite struct PointerEmulationRuleTests {
     private let enter = "pointer-enter 100 100 surface=s1 serial=52110"
@@ -76,8 +76,18 @@ import TouchStream
         #expect(try findings("\(enter); pointer-button 272 pressed t=4294967000; pointer-button 272 released t=104") == [])
     }
 
+    @Test func p6AReleaseWithNoPress() throws {
+        // KWin 5.27's tap for a client without wl_touch: a motion, then a release alone.
+        #expect(try findings("\(enter); pointer-motion 100 100 t=4294967290; pointer-button 272 released t=60")
+            == ["violation P6@2"])
+        // A press before a leave is forgotten with it (P2): its release after a new enter is P6 too.
+        #expect(try findings("\(enter); pointer-button 272 pressed t=4294967290; pointer-leave surface=s1; \(enter); pointer-button 272 released t=60")
+            == ["ambiguity P2@1", "violation P6@4"])
+        #expect(try findings("\(enter); pointer-button 272 pressed t=4294967290; pointer-button 272 released t=60") == [])
+    }
+
     @Test func everyPointerRuleHasAnEntryAndACategory() {
-        for rule in [ConformanceRule.p1, .p2, .p3, .p4, .p5] {
+        for rule in [ConformanceRule.p1, .p2, .p3, .p4, .p5, .p6] {
             #expect(RuleDocument.entry(for: rule.id)?.title.isEmpty == false, "\(rule.id)")
         }
         #expect(ConformanceRule.p1.category == .violation)

@@ -65,6 +65,8 @@ public struct LiveOptions {
     public var textInput = false
     /// The on-screen keyboard stand-in (its own layer surface; ``layerSurface`` stays nil).
     public var onScreenKeyboard = false
+    /// `run --pointer-only`: bind no wl_touch and record every wl_pointer event (no mouse-as-finger).
+    public var pointerOnly = false
 
     /// The names `touchAction` accepts.
     public static let touchActions = TouchAction.allCases.map(\.rawValue)

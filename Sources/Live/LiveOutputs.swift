@@ -103,8 +103,9 @@ final class LiveOutputs {
         // scale); the trace, when a touch opens it, starts with the seat's touch state instead.
         if case .unopened = recording, record.event.isCapabilities { return nil }
         // Nor do surface records (the first configure's activation comes before the surface is on
-        // an output): they wait, and follow the seat's state once a touch opens the trace.
-        if case .unopened = recording, record.event.surfaceEvent != nil {
+        // an output): they wait, and follow the seat's state once a touch opens the trace. Pointer
+        // records are input, and with --pointer-only the only input: they open it as a touch does.
+        if case .unopened = recording, let event = record.event.surfaceEvent, !event.kind.isPointer {
             if pendingSurfaceRecords.count < Self.pendingSurfaceRecordLimit { pendingSurfaceRecords.append(record) }
             return nil
         }

@@ -67,7 +67,7 @@ public final class LiveSession: WaylandAppDelegate {
         // SIGHUP (the terminal closed) ends the session like SIGINT and SIGTERM: outputs finished.
         let app = try WaylandApp(display: options.display, title: options.title, appID: options.appID,
                                  windowSize: options.windowSize.map(Self.logicalSize), parts: Self.parts(options),
-                                 signals: EventLoop.defaultSignals + [SIGHUP])
+                                 pointerOnly: options.pointerOnly, signals: EventLoop.defaultSignals + [SIGHUP])
         self.app = app
         outputs.environment = { [unowned app] in CompositorEnvironment(app.environment) }
         clock = TraceAlignedClock(loop: app.loop)

@@ -204,6 +204,20 @@ public enum MatrixBattery {
             down 0 782 -19; frame; sleep 50; up 0; frame; sleep 600
             down 0 300 250; frame; sleep 40; up 0; frame
             """, [first("--window-size", "800x500")], []),
+        // A client without touch support (`--pointer-only`, no wl_touch): what the compositor makes
+        // of a finger in pointer events, read by the checker's P rules.
+        ("pointer-tap", "a tap on a client that binds no wl_touch", """
+            down 0 100 100; frame; sleep 60; up 0; frame; sleep 300
+            """, [first("--pointer-only")], []),
+        ("pointer-doubletap", "two quick taps on one spot of a client that binds no wl_touch", """
+            down 0 300 200; frame; sleep 50; up 0; frame; sleep 80
+            down 0 302 201; frame; sleep 50; up 0; frame; sleep 300
+            """, [first("--pointer-only")], []),
+        ("pointer-longpress", "a finger held still 900 ms on a client that binds no wl_touch", """
+            down 0 300 200; frame; sleep 900; up 0; frame; sleep 300
+            """, [first("--pointer-only")], []),
+        ("pointer-drag", "a drag (a selection) across a client that binds no wl_touch", drag() + "; sleep 300",
+         [first("--pointer-only")], []),
     ] + layerEntries
 
     /// Scripts on a zwlr_layer_shell_v1 surface of window `a`'s client (panels, docks, on-screen

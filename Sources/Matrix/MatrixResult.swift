@@ -169,7 +169,8 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         }
         if script.hasCancel, stream.cancelCount == 0 { result.append(.cancelLost) }
         if !script.hasCancel, stream.cancelCount > 0 { result.append(.compositorCancel) }
-        if script.hasDown, stream.touchEventCount == 0 { result.append(.nothingArrived) }
+        // A client without wl_touch: a finger that made a click is something arriving.
+        if script.hasDown, stream.touchEventCount == 0, stream.pointerButtonCount == 0 { result.append(.nothingArrived) }
         return result
     }
 }

@@ -9,7 +9,8 @@ import TouchStream
 /// A group ends at wl_touch.frame, at a cancel, at the end of the stream, and where the compositor
 /// sent no frame but our client delivered anyway: at its `flush` records when the trace has them,
 /// else (older traces) when an up leaves no touch down and another event follows, as the checker
-/// reads it (A1). Coordinates stay surface-local and exact.
+/// reads it (A1). Coordinates stay surface-local and exact. The pointer records of a client without
+/// wl_touch (`run --pointer-only`) are events too, grouped by wl_pointer.frame.
 public struct NormalizedStream: Hashable, Sendable {
     /// One wl_touch event with its renumbered id and relative serial and time.
     public struct Event: Hashable, Sendable {
@@ -70,6 +71,8 @@ public struct NormalizedStream: Hashable, Sendable {
     public private(set) var touchEventCount = 0
     /// Cancels received.
     public private(set) var cancelCount = 0
+    /// wl_pointer.button events received (`run --pointer-only`: what a finger made into clicks).
+    public private(set) var pointerButtonCount = 0
 
     /// Normalises `records` (capabilities and other non-wl_touch records are skipped).
     public init(records: [RawRecord]) {
@@ -155,9 +158,28 @@ extension NormalizedStream {
                 touch(Event(kind: "shape", id: number(id), x: major, y: minor))
             case .orientation(let id, let degrees):
                 touch(Event(kind: "orientation", id: number(id), x: degrees))
+            case .surface(let event) where event.kind == .pointerFrame:
+                if state == .open { close(.frame) }
+            case .surface(let event) where event.kind.isPointer:
+                pointer(event)
             case .capabilities, .surface:
                 break
             }
+        }
+
+        /// A pointer record (`run --pointer-only`), compared as an event of its own: the button as
+        /// its id and the axis value as its x; wl_pointer.frame closes the group as wl_touch.frame does,
+        /// without counting as one.
+        private mutating func pointer(_ event: SurfaceEvent) {
+            var kind = event.kind.rawValue
+            if event.kind == .pointerButton {
+                kind = event.pressed == true ? "pointer-press" : "pointer-release"
+                stream.pointerButtonCount += 1
+            }
+            if state == .openUntilNextTouch { close(.none) }
+            let id = event.button.map(Int.init) ?? event.axis.map(Int.init)
+            pending.append(Event(kind: kind, id: id, x: event.x ?? event.value.map { WLFixed(rawValue: $0) }, y: event.y))
+            state = .open
         }
 
         /// The stream ended: an open group ends without a frame. Returns the normalised stream.

@@ -65,6 +65,9 @@ public struct Run: ParsableCommand {
     @Option(name: .customLong("on-touch"), help: ArgumentHelp("What a real touch down on the button at 0,0 (160x160) of the window does, with that down's serial: \(LiveOptions.touchActions.joined(separator: ", ")). maximize and fullscreen ask for that state while the finger is still down; destroy-subsurface and destroy-window act on a down on that surface instead, layer-popup (a popup of the layer surface) on a down on the layer surface.", valueName: "action"))
     var touchAction: String?
 
+    @Flag(name: .customLong("pointer-only"), help: "Bind no wl_touch, even when the seat has touch, and record every wl_pointer event (enter, leave, motion, button, axis, frame) in the trace: what the compositor sends a client without touch support. The mouse no longer acts as a finger.")
+    var pointerOnly = false
+
     @OptionGroup var layerArguments: LayerSurfaceArguments
 
     @Option(name: .customLong("session-lock"), help: ArgumentHelp("Lock the session (ext_session_lock_v1) once the window is shown, with a lock surface of one colour on every output, and unlock it this long after the compositor said locked (\(SessionLockOptions.durationRange.lowerBound) to \(SessionLockOptions.durationRange.upperBound) ms). locked, finished, each lock surface's configure and the unlock are recorded.", valueName: "ms"))
@@ -113,6 +116,9 @@ public struct Run: ParsableCommand {
                 throw ValidationError("--unlock-taps must be \(SessionLockOptions.unlockTapsRange.lowerBound) to \(SessionLockOptions.unlockTapsRange.upperBound), found \(unlockTaps)")
             }
         }
+        if touchAction != nil, pointerOnly {
+            throw ValidationError("--on-touch needs touch downs; --pointer-only binds no wl_touch")
+        }
         if let predictionLead {
             guard LiveOptions.predictionLeadRange.contains(predictionLead) else {
                 throw ValidationError("--prediction-lead must be 1 to \(Self.longestPredictionLead) ms, found \(predictionLead)")
@@ -155,6 +161,7 @@ public struct Run: ParsableCommand {
         options.sessionLock = sessionLock.map { SessionLockOptions(duration: Double($0) / 1000, unlockTaps: unlockTaps) }
         options.textInput = textInput
         options.onScreenKeyboard = onScreenKeyboard
+        options.pointerOnly = pointerOnly
         // A full disk or a closed pipe must be a write error the recording survives, not SIGXFSZ or
         // SIGPIPE; a crash keeps the recording up to its last whole frame (SIGINT, SIGTERM and SIGHUP
         // end the event loop instead).

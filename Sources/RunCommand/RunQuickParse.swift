@@ -66,6 +66,7 @@ public enum RunQuickParse {
         "subsurface": { $0.subsurface = true },
         "text-input": { $0.textInput = true },
         "osk": { $0.onScreenKeyboard = true },
+        "pointer-only": { $0.pointerOnly = true },
     ]
 
     /// `run` with every option at its default, as ArgumentParser makes it from no arguments.
@@ -91,6 +92,7 @@ public enum RunQuickParse {
         run.windowSize = nil
         run.secondWindow = nil
         run.subsurface = false
+        run.pointerOnly = false
         run.touchAction = nil
         run.layerArguments = .none
         run.sessionLock = nil

@@ -91,6 +91,26 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case oskKeyPressed = "osk-key-pressed"
     /// Not an event: our on-screen keyboard released evdev `code` at `time` on its zwp_virtual_keyboard_v1.
     case oskKeyReleased = "osk-key-released"
+    /// wl_pointer.enter (`run --pointer-only`): the pointer came to `surface` (serial, x, y).
+    case pointerEnter = "pointer-enter"
+    /// wl_pointer.leave: the pointer left `surface` (serial).
+    case pointerLeave = "pointer-leave"
+    /// wl_pointer.motion over the entered surface (time, x, y).
+    case pointerMotion = "pointer-motion"
+    /// wl_pointer.button (serial, time, button as linux/input-event-codes.h numbers it, pressed).
+    case pointerButton = "pointer-button"
+    /// wl_pointer.axis (time, axis: 0 vertical, 1 horizontal; value: the wl_fixed distance, raw 24.8).
+    case pointerAxis = "pointer-axis"
+    /// wl_pointer.axis_source, v5 (value: 0 wheel, 1 finger, 2 continuous, 3 wheel tilt).
+    case pointerAxisSource = "pointer-axis-source"
+    /// wl_pointer.axis_stop, v5 (time, axis).
+    case pointerAxisStop = "pointer-axis-stop"
+    /// wl_pointer.axis_discrete, v5 to 7 (axis, value: the number of steps).
+    case pointerAxisDiscrete = "pointer-axis-discrete"
+    /// wl_pointer.axis_value120, v8 (axis, value: 120 for one wheel detent).
+    case pointerAxisValue120 = "pointer-axis-value120"
+    /// wl_pointer.frame, v5: the end of one logical group of pointer events.
+    case pointerFrame = "pointer-frame"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -106,12 +126,20 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: [.time, .code]
         case .deleteSurroundingText: [.before, .after]
         case .textInputDone: [.serial]
+        case .pointerEnter: [.serial, .x, .y]
+        case .pointerLeave: [.serial]
+        case .pointerMotion: [.time, .x, .y]
+        case .pointerButton: [.serial, .time, .button, .pressed]
+        case .pointerAxis: [.time, .axis, .value]
+        case .pointerAxisSource: [.value]
+        case .pointerAxisStop: [.time, .axis]
+        case .pointerAxisDiscrete, .pointerAxisValue120: [.axis, .value]
         case .textInputEnter, .textInputLeave, .textInputEnable, .textInputDisable, .preeditString, .commitString,
              .inputMethodActivate, .inputMethodDeactivate, .inputMethodDone, .inputMethodUnavailable,
              .oskCommitString: []
         case .popupDone, .dndDrop, .dndLeave, .dndTarget, .dndDropPerformed, .dndCancelled, .dndFinished,
              .surfaceDestroyed, .layerClosed, .sessionLocked, .sessionLockFinished, .sessionUnlocked,
-             .toplevelClose: []
+             .toplevelClose, .pointerFrame: []
         }
     }
 
@@ -124,6 +152,10 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         default: SurfaceEvent.layerSinceVersion
         }
     }
+
+    /// True for the wl_pointer records of `run --pointer-only`: input, which opens a recording
+    /// as a touch does.
+    public var isPointer: Bool { rawValue.hasPrefix("pointer-") }
 
     /// The fields a record of this kind may carry.
     public var allowed: Set<SurfaceEventField> {
@@ -140,6 +172,8 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .layerConfigure, .layerClosed: "layer surface records"
         case .toplevelConfigure, .toplevelClose: "toplevel configure records"
         case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
+        case .pointerEnter, .pointerLeave, .pointerMotion, .pointerButton, .pointerAxis, .pointerAxisSource,
+             .pointerAxisStop, .pointerAxisDiscrete, .pointerAxisValue120, .pointerFrame: "pointer records"
         case _ where sinceVersion == SurfaceEvent.layerSinceVersion: "key and text input records"
         default: "surface records"
         }
@@ -148,7 +182,8 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
 
 /// A field of a ``SurfaceEvent`` record, by its JSON key.
 public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
-    case surface, serial, time, x, y, width, height, active, mime, action, states, text, code, before, after
+    case surface, serial, time, x, y, width, height, active, mime, action, states, text, code, before, after, button,
+         pressed, axis, value
 }
 
 /// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
@@ -188,12 +223,21 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var before: UInt32?
     /// Bytes to delete after the cursor (delete-surrounding-text).
     public var after: UInt32?
+    /// The pointer button (BTN_LEFT 0x110, BTN_RIGHT 0x111, …).
+    public var button: UInt32?
+    /// Whether the pointer button went down (false: released).
+    public var pressed: Bool?
+    /// wl_pointer.axis: 0 vertical scroll, 1 horizontal.
+    public var axis: UInt32?
+    /// The axis event's number: raw wl_fixed distance, source, steps or value120 by kind.
+    public var value: Int32?
 
     /// Creates a record; pass only the fields the kind allows.
     public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
                 x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
                 active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, states: UInt32? = nil,
-                text: String? = nil, code: UInt32? = nil, before: UInt32? = nil, after: UInt32? = nil) {
+                text: String? = nil, code: UInt32? = nil, before: UInt32? = nil, after: UInt32? = nil,
+                button: UInt32? = nil, pressed: Bool? = nil, axis: UInt32? = nil, value: Int32? = nil) {
         self.kind = kind
         self.surface = surface
         self.serial = serial
@@ -210,6 +254,10 @@ public struct SurfaceEvent: Hashable, Sendable {
         self.code = code
         self.before = before
         self.after = after
+        self.button = button
+        self.pressed = pressed
+        self.axis = axis
+        self.value = value
     }
 
     /// The fields that are set.
@@ -230,13 +278,17 @@ public struct SurfaceEvent: Hashable, Sendable {
         if code != nil { fields.insert(.code) }
         if before != nil { fields.insert(.before) }
         if after != nil { fields.insert(.after) }
+        if button != nil { fields.insert(.button) }
+        if pressed != nil { fields.insert(.pressed) }
+        if axis != nil { fields.insert(.axis) }
+        if value != nil { fields.insert(.value) }
         return fields
     }
 
     /// The first trace format version that has these records.
     public static let sinceVersion = 2
     /// The first trace format version that has the layer surface's, the toplevel's configure, the
-    /// session lock's, the keys' and the text input's records.
+    /// session lock's, the keys', the text input's and the pointer's records.
     public static let layerSinceVersion = 3
 }
 

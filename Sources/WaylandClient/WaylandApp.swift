@@ -78,9 +78,10 @@ public final class WaylandApp {
     /// Blocks SIGINT/SIGTERM in the calling thread (call before starting other threads),
     /// connects to `display` (nil: $WAYLAND_DISPLAY), binds the globals and maps a toplevel.
     /// `windowSize` is the size to take when the compositor leaves it to the client; `parts` the
-    /// extra surfaces and touch action (``ClientParts``).
+    /// extra surfaces and touch action (``ClientParts``); `pointerOnly` binds no wl_touch and
+    /// records every wl_pointer event instead of emulating touches from the mouse.
     public init(display name: String? = nil, title: String = "gesture-sandbox", appID: String = "gesture-sandbox",
-                windowSize: LogicalSize? = nil, parts: ClientParts = ClientParts(),
+                windowSize: LogicalSize? = nil, parts: ClientParts = ClientParts(), pointerOnly: Bool = false,
                 signals: [Int32] = EventLoop.defaultSignals) throws {
         self.title = title
         self.appID = appID
@@ -88,7 +89,7 @@ public final class WaylandApp {
         if let windowSize { logicalSize = windowSize }
         loop = try EventLoop(signals: signals)
         display = try WaylandError.onConnection { try WaylandConnection(display: name) }
-        registry = Registry(display: display.display, sink: self)
+        registry = Registry(display: display.display, sink: self, pointerOnly: pointerOnly)
         pool = BufferPool { [unowned self] size, stride, format in
             try ShmStorage(shm: registry.shm!, size: size, stride: stride, format: format)
         }

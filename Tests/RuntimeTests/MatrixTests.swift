@@ -89,6 +89,22 @@ enum SyntheticCompositors {
                                       "(empty)", "down 1 3 3 [no frame]"])
         #expect(stream.frameEventCount == 4 && stream.cancelCount == 1)
     }
+
+    @Test func aPointerOnlyClientsRecordsAreComparedGroupedByPointerFrames() throws {
+        // sway 1.7's tap for a client without wl_touch, then Enlightenment's, which has no wl_pointer.frame.
+        let sway = try CompactTrace.parse("""
+            capabilities touch; pointer-leave serial=19 surface=s; pointer-frame; pointer-enter 100 100 serial=20 surface=s
+            pointer-frame; pointer-button 272 pressed t=4294967290; pointer-frame; pointer-button 272 released t=54; pointer-frame
+            """).compactMap { if case .record(let r) = $0 { r } else { nil } }
+        let stream = NormalizedStream(records: sway)
+        #expect(stream.signatures == ["pointer-leave", "pointer-enter 100 100", "pointer-press 272", "pointer-release 272"])
+        #expect(stream.frameEventCount == 0 && stream.touchEventCount == 0 && stream.pointerButtonCount == 2)
+        let enlightenment = try CompactTrace.parse("""
+            pointer-motion 100 100 t=4294967290; pointer-button 272 pressed; pointer-button 272 released t=54
+            """).compactMap { if case .record(let r) = $0 { r } else { nil } }
+        #expect(NormalizedStream(records: enlightenment).signatures
+            == ["pointer-motion 100 100; pointer-press 272; pointer-release 272 [no frame]"])
+    }
 }
 
 @Suite struct MatrixComparisonTests {

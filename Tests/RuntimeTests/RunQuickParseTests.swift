@@ -10,7 +10,7 @@ import Testing
         [run.sceneOptions.scene, run.sceneOptions.profile, "\(run.sceneOptions.traceArena)", "\(run.display as Any)",
          "\(run.record as Any)", "\(run.log as Any)", "\(run.state as Any)", "\(run.screenshot as Any)", "\(run.noHUD)",
          "\(run.noPrediction)", "\(run.predictionLead as Any)", "\(run.frameLog as Any)", run.title, run.appID, "\(run.surfacePrefix as Any)",
-         "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)",
+         "\(run.windowSize as Any)", "\(run.secondWindow as Any)", "\(run.subsurface)", "\(run.touchAction as Any)", "\(run.pointerOnly)",
          "\(run.layerArguments.layer as Any)", "\(run.layerArguments.keyboard as Any)", "\(run.layerArguments.anchor as Any)",
          "\(run.layerArguments.size as Any)", "\(run.layerArguments.exclusiveZone as Any)", "\(run.layerArguments.margin as Any)",
          "\(run.sessionLock as Any)", "\(run.unlockTaps as Any)"]
@@ -32,6 +32,7 @@ import Testing
     @Test(arguments: [
         [],
         ["--scene", "ink", "--no-prediction", "--frame-log", "/tmp/frames.jsonl"],
+        ["--pointer-only", "--subsurface", "--record", "p.jsonl"],
         ["--scene=swipe", "--profile=gtk", "--trace-arena", "--display", "wayland-9", "--record", "r.jsonl",
          "--log", "l.jsonl", "--state", "s.json", "--screenshot", "p.png", "--no-hud", "--title", "two words",
          "--app-id", "b", "--surface-prefix", "b/", "--window-size", "800x600", "--second-window", "300x200",
@@ -74,5 +75,9 @@ import Testing
     ])
     func aLeadOutsideItsRangeOrWithoutPredictionIsRefusedWithWhy(arguments: [String], message: String) {
         #expect(runRefusal(arguments) == message)
+    }
+
+    @Test func onTouchIsRefusedWithPointerOnly() {
+        #expect(runRefusal(["--pointer-only", "--on-touch", "popup"]) == "--on-touch needs touch downs; --pointer-only binds no wl_touch")
     }
 }

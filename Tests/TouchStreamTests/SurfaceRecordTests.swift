@@ -57,6 +57,19 @@ import TouchStream
         SurfaceEvent(.inputMethodUnavailable, surface: "wl_surface@5"),
         SurfaceEvent(.oskKeyPressed, surface: "wl_surface@5", time: 7_203_416, code: 6),
         SurfaceEvent(.oskKeyReleased, surface: "wl_surface@5", time: 7_204_233, code: 6),
+        // run --pointer-only: a finger turned into pointer events, and a wheel (seat v8).
+        SurfaceEvent(.pointerEnter, surface: "wl_surface@3", serial: 52_110, x: WLFixed(200.5), y: WLFixed(120)),
+        SurfaceEvent(.pointerMotion, surface: "wl_surface@3", time: 4_294_967_290, x: WLFixed(201), y: WLFixed(-0.25)),
+        SurfaceEvent(.pointerButton, surface: "wl_surface@3", serial: 52_111, time: 4_294_967_295, button: 0x110,
+                     pressed: true),
+        SurfaceEvent(.pointerButton, surface: "wl_surface@3", serial: 52_112, time: 40, button: 0x110, pressed: false),
+        SurfaceEvent(.pointerAxisSource, surface: "wl_surface@3", value: 0),
+        SurfaceEvent(.pointerAxisValue120, surface: "wl_surface@3", axis: 0, value: -120),
+        SurfaceEvent(.pointerAxisDiscrete, surface: "wl_surface@3", axis: 0, value: -1),
+        SurfaceEvent(.pointerAxis, surface: "wl_surface@3", time: 60, axis: 0, value: -2_560),
+        SurfaceEvent(.pointerAxisStop, surface: "wl_surface@3", time: 80, axis: 0),
+        SurfaceEvent(.pointerFrame, surface: "wl_surface@3"),
+        SurfaceEvent(.pointerLeave, surface: "wl_surface@3", serial: 52_113),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -278,6 +291,9 @@ import TouchStream
         let layer = Self.versionTwoTrace + #"{"kind":"layer-configure","surface":"wl_surface@17","serial":9,"width":320,"height":120}"# + "\n"
         #expect(errorText { _ = try TraceReader.read(text: layer, name: "v2.jsonl") }
             == "v2.jsonl:8:1: a layer-configure record in a version 2 trace (layer surface records need version 3)")
+        let pointer = Self.versionTwoTrace + #"{"kind":"pointer-leave","surface":"wl_surface@3","serial":9}"# + "\n"
+        #expect(errorText { _ = try TraceReader.read(text: pointer, name: "v2.jsonl") }
+            == "v2.jsonl:8:1: a pointer-leave record in a version 2 trace (pointer records need version 3)")
     }
 
     // MARK: - Consumers look past them

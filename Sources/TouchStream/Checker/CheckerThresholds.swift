@@ -39,6 +39,31 @@ public enum CheckerThresholds {
     /// reappears is reported as R2/R9 (still a violation, with the less specific rule).
     public static let rememberedEndedIDs = 64
 
+    /// P4: the longest time (ms) from a tap's release to the next press that is still a double
+    /// tap (Android ViewConfiguration DOUBLE_TAP_TIMEOUT, 300 ms).
+    public static let doubleTapGapMilliseconds: UInt32 = 300
+
+    /// P4: the farthest (logical px) a double tap's second press may land from the first
+    /// (Android ViewConfiguration DOUBLE_TAP_SLOP, 100 dp).
+    public static let doubleTapSlop = 100.0
+
+    /// P4: the longest time (ms) from the first press to the second that GTK and Qt count as a
+    /// double-click (GtkSettings gtk-double-click-time and QStyleHints mouseDoubleClickInterval,
+    /// both 400 ms by default).
+    public static let doubleClickMilliseconds: UInt32 = 400
+
+    /// P4: the farthest (logical px) the second press may be from the first for a GTK or Qt
+    /// double-click (GtkSettings gtk-double-click-distance and Qt's MouseDoubleClickDistance, 5 px).
+    public static let doubleClickDistance = 5.0
+
+    /// P5: how long (ms) a still press lasts before it is a long press (GtkSettings
+    /// gtk-long-press-time, 500 ms; Android's LONG_PRESS_TIMEOUT was 500 ms until Android 12).
+    public static let longPressMilliseconds: UInt32 = 500
+
+    /// P5: how far (logical px) a long press may move and stay one (Android ViewConfiguration
+    /// TOUCH_SLOP, 8 dp).
+    public static let longPressSlop = 8.0
+
     /// Active touches searched linearly; more than this and a hash index is kept as well.
     static let linearTouchLimit = 16
 }

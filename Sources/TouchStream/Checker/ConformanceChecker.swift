@@ -84,6 +84,8 @@ public struct ConformanceChecker: Sendable {
     var touchCapability: Bool?
     /// Destroyed surfaces, keyboard focus and activation, from the surface records (A7, H3).
     var surfaces = SurfaceState()
+    /// Pointer focus, buttons down and the last click, from the pointer records (P1–P5).
+    var pointer = PointerState()
     private var finished = false
 
     /// Creates a checker with nothing down.
@@ -114,7 +116,7 @@ public struct ConformanceChecker: Sendable {
         return findings
     }
 
-    /// End of input: appends the findings only the end decides (A1, R8, H3).
+    /// End of input: appends the findings only the end decides (A1, R8, H3, P2).
     public mutating func finish(into findings: inout [Finding]) {
         precondition(!finished, "finish called twice")
         finished = true
@@ -127,6 +129,7 @@ public struct ConformanceChecker: Sendable {
         }
         closeFrame(because: "the trace ends", into: &findings)
         reportFocusNeverCame(before: "the trace ends", into: &findings)
+        finishPointer(into: &findings)
         tally.count(findings[start...])
     }
 
@@ -159,7 +162,10 @@ public struct ConformanceChecker: Sendable {
         if case .flush = event { return }
         // Keyboard, popup, drag-and-drop and destroyed-surface records are no wl_touch events:
         // the wl_touch rules neither see them nor count them into a frame; A7 and H3 read them.
-        if case .surface(let surfaceEvent) = event { return surfaceRecord(surfaceEvent) }
+        if case .surface(let surfaceEvent) = event {
+            if pointerRecord(surfaceEvent, index: index, into: &findings) { return }
+            return surfaceRecord(surfaceEvent)
+        }
         if eventWithoutTouchCapability(event, index: index, into: &findings) { return }
         eventOnDestroyedSurface(event, index: index, into: &findings)
         let afterCancel = previousWasCancel

@@ -68,16 +68,36 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
     /// Heuristic: a touched toplevel that had neither keyboard focus nor the activated state got
     /// neither before the next touch sequence (or the end).
     case h3 = "H3"
+    /// A pointer button press with no wl_pointer.enter on that surface since the last leave.
+    case p1 = "P1"
+    /// A pointer button still down at a leave or at the end of the trace (a drag never released).
+    case p2 = "P2"
+    /// A second press of a pointer button that was not released.
+    case p3 = "P3"
+    /// Heuristic: a double tap (by a touch framework's measure) whose BTN_LEFT presses a toolkit
+    /// would not take as a double-click.
+    case p4 = "P4"
+    /// Heuristic: BTN_LEFT held still for a long press with no BTN_RIGHT (no secondary click).
+    case p5 = "P5"
+    /// A release of a pointer button that is not down (a click with no press).
+    case p6 = "P6"
 
     /// The id findings carry.
     public var id: String { rawValue }
 
-    /// Violation for R…/S…, ambiguity for A…, heuristic for H….
+    /// Violation for R…/S…, ambiguity for A…, heuristic for H…; P1, P3 and P6 are violations,
+    /// P2 an ambiguity (a trace may stop mid-drag), P4 and P5 heuristics.
     public var category: Finding.Category {
+        switch self {
+        case .p1, .p3, .p6: return .violation
+        case .p2: return .ambiguity
+        case .p4, .p5: return .heuristic
+        default: break
+        }
         switch rawValue.first {
-        case "A": .ambiguity
-        case "H": .heuristic
-        default: .violation
+        case "A": return .ambiguity
+        case "H": return .heuristic
+        default: return .violation
         }
     }
 
@@ -112,6 +132,12 @@ public enum ConformanceRule: String, Hashable, Sendable, CaseIterable {
         case .h1: "wl_touch: time is a \"timestamp with millisecond granularity\""
         case .h2: "wl_touch.down/motion: x, y are \"surface-local\" coordinates of the surface of the down (R16)"
         case .a7: "wl_surface.destroy: \"Deletes the surface and invalidates its object ID.\" wl_touch says nothing of a sequence whose surface goes away (an up, a cancel, or more events)"
+        case .p1: "wl_pointer.button: \"The location of the click is given by the last motion or enter event.\" — here there was none on this surface"
+        case .p2: "wl_pointer.button: \"Mouse button click and release notifications.\" (a client whose button stays down keeps dragging or selecting)"
+        case .p3: "wl_pointer.button: \"Mouse button click and release notifications.\" (a button that is down cannot go down again)"
+        case .p4: "wl_pointer.button carries the time and the last motion or enter gives the place: toolkits make a double-click of two presses within their double-click time and distance"
+        case .p6: "wl_pointer.button: \"Mouse button click and release notifications.\" (a release ends a press; here there was none)"
+        case .p5: "wayland.xml says nothing of pointer emulation from touch; toolkits and other platforms make a long press the secondary (right) click"
         case .h3: "xdg_toplevel: activated \"Client window decorations should be painted as if the window is active\"; wl_keyboard.enter: \"Notification that this seat's keyboard focus is on a certain surface.\" Whether a touch gives focus is the compositor's policy, which users expect it to follow"
         }
     }

@@ -18,6 +18,9 @@ The ids are stable; they fall into five kinds:
 - **A**: an **ambiguity**: the protocol leaves it open and compositors differ. Not a bug by
   itself, but a client has to cope with every reading.
 - **H**: a **heuristic**: not a rule, a pattern that usually means a compositor bug.
+- **P**: what a client without wl_touch receives when the compositor turns touch into
+  pointer events (the pointer records of `run --pointer-only`, trace version 3). Each entry
+  says whether it is a violation, an ambiguity or a heuristic.
 - **M**: a **matrix observation**: what `gesture-sandbox matrix` sees when it compares a script
   with what arrived; `check` on a trace alone does not report them.
 
@@ -478,6 +481,80 @@ lists them as `unchecked`.
   `activated` records name, trace version 2), when neither arrives for it before the next
   sequence's first down or the end of the trace.
 
+## Pointer emulation
+
+These read the `pointer-*` records that `gesture-sandbox run --pointer-only` writes
+(trace version 3): a client that binds no wl_touch is what makes a compositor turn a finger
+into wl_pointer events. Positions are the last `pointer-enter` or `pointer-motion`, in
+surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
+
+### P1 — a button pressed with no enter on that surface
+
+- **Protocol** (wl_pointer.button): "The location of the click is given by the last motion
+  or enter event." With no enter since the last leave there is no location and no surface.
+- **Client**: ignore the press (toolkits drop buttons without focus, so the tap is lost).
+- **Compositors**: see docs/pointer-emulation.md.
+- **Checker**: violation, at a press when no `pointer-enter` is in force, or when the press
+  names another surface than the one entered.
+
+### P2 — a button still down at a leave or at the end of the trace
+
+- **Protocol** (wl_pointer.button): "Mouse button click and release notifications." The
+  protocol does not say that a leave releases buttons; a client keeps a button that never
+  came up as down, so a drag or a text selection goes on after the finger lifted.
+- **Client**: treat a leave as the release of every button down (GTK and Qt do).
+- **Compositors**: see docs/pointer-emulation.md.
+- **Checker**: ambiguity (a recording may stop mid-drag), for each button pressed and not
+  released before a `pointer-leave` or the end of the trace, at the press.
+
+### P3 — a second press of a button that is down
+
+- **Protocol** (wl_pointer.button): "Mouse button click and release notifications." A
+  button that is down cannot go down again; two fingers emulated as one pointer can do it.
+- **Client**: treat the first press as released.
+- **Compositors**: see docs/pointer-emulation.md.
+- **Checker**: violation, at the second press.
+
+### P4 — a double tap that makes no double-click
+
+- **Protocol**: wayland.xml has no double-click; toolkits make one of two presses of
+  BTN_LEFT within their double-click time (GtkSettings `gtk-double-click-time` and Qt's
+  `QStyleHints::mouseDoubleClickInterval`, both 400 ms from the first press to the second)
+  and distance (`gtk-double-click-distance`, Qt's `MouseDoubleClickDistance`: 5 px). A
+  finger's double tap is looser: Android's `ViewConfiguration` takes up to 300 ms from the
+  first release to the second press (`DOUBLE_TAP_TIMEOUT`) and up to 100 dp between the
+  taps (`DOUBLE_TAP_SLOP`). Users report that double-tapping a word or a file does nothing
+  in a client without touch support.
+- **Client**: nothing to repair from the stream; a toolkit could widen its double-click
+  distance for emulated pointers, which it cannot tell apart.
+- **Compositors**: see docs/pointer-emulation.md.
+- **Checker**: heuristic, at the second of two BTN_LEFT presses on one surface that form a
+  double tap by Android's measure (release to press ≤ 300 ms, ≤ 100 px apart) but are more
+  than 400 ms or more than 5 px apart.
+
+### P5 — a long press that gives no secondary click
+
+- **Protocol**: wayland.xml says nothing of pointer emulation. Toolkits with touch support
+  open the context menu on a long press (`gtk-long-press-time`, 500 ms); a client without
+  touch support only has BTN_RIGHT, so users report that a long press opens no menu.
+- **Client**: nothing to repair: it cannot tell a finger held still from a mouse button
+  held down.
+- **Compositors**: see docs/pointer-emulation.md.
+- **Checker**: heuristic, at a BTN_LEFT press held at least 500 ms while the pointer moved
+  no more than 8 px (Android's `TOUCH_SLOP`, 8 dp), released with no BTN_RIGHT press while
+  it was held.
+
+### P6 — a release of a button that is not down
+
+- **Protocol** (wl_pointer.button): "Mouse button click and release notifications." A
+  release ends a press; a release with no press is half a click.
+- **Client**: ignore it; toolkits act on the press (a click, the start of a selection or a
+  drag), so a tap that arrives as a release alone does nothing.
+- **Compositors**: KWin 5.27 sends a client without wl_touch a motion and then a BTN_LEFT
+  release, never a press, for a tap, a long press and a drag
+  (`PointerEmulationDriverTests`, docs/pointer-emulation.md).
+- **Checker**: violation, at a release of a button that no press since the last leave (or
+  the start of the trace) holds down.
 
 ## Matrix observations
 

@@ -10,7 +10,7 @@ public enum RuleDocument {
 
     /// One rule's entry.
     public struct Entry: Hashable, Sendable {
-        /// The id: "R1", "S8", "A17", "H2".
+        /// The id: "R1", "S8", "A17", "H2", "P1".
         public var id: String
         /// The heading's title after the id.
         public var title: String
@@ -62,7 +62,7 @@ public enum RuleDocument {
     /// `### R1 — title` as an empty entry, or nil when the heading names no id.
     private static func heading(_ line: String) -> Entry? {
         let words = line.dropFirst(4).split(separator: " ", maxSplits: 1)
-        guard let id = words.first, let kind = id.first, "RSAHM".contains(kind),
+        guard let id = words.first, let kind = id.first, "RSAHPM".contains(kind),
               id.dropFirst().allSatisfy(\.isNumber), id.count > 1 else { return nil }
         let rest = words.count > 1 ? words[1] : ""
         let title = rest.hasPrefix("— ") ? String(rest.dropFirst(2)) : String(rest)

@@ -13,12 +13,16 @@
 ///     layer-configure WIDTH HEIGHT · lock-configure WIDTH HEIGHT
 ///     toplevel-configure WIDTH HEIGHT none|maximized|fullscreen|activated|maximized+activated…
 ///     key-pressed CODE · key-released CODE · osk-key-pressed CODE · osk-key-released CODE
-///     delete-surrounding-text BEFORE AFTER
+///     delete-surrounding-text BEFORE AFTER · pointer-enter X Y · pointer-leave · pointer-motion X Y
+///     pointer-button BUTTON pressed|released · pointer-axis AXIS VALUE · pointer-axis-source SOURCE
+///     pointer-axis-stop AXIS · pointer-axis-discrete AXIS STEPS · pointer-axis-value120 AXIS VALUE120
+///     pointer-frame
 ///
 /// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter,
-/// layer-configure, lock-configure and text-input-done (without it, the next serial, as for down),
-/// `t=MS` on any (dnd-motion and the keys take the clock's time), `mime=TYPE` on dnd-target and
-/// `text=TEXT` on the strings (both escaped like surface names). They never advance the clock.
+/// layer-configure, lock-configure, text-input-done and the pointer's enter, leave and button
+/// (without it, the next serial, as for down), `t=MS` on any (dnd-motion, the keys and the
+/// pointer's motion, button, axis and axis-stop take the clock's time), `mime=TYPE` on dnd-target
+/// and `text=TEXT` on the strings (both escaped like surface names). They never advance the clock.
 enum CompactSurfaceStatement {
     /// Names of the positional arguments of `kind`.
     static func arguments(_ kind: SurfaceEventKind) -> [String] {
@@ -31,6 +35,13 @@ enum CompactSurfaceStatement {
         case .dndAction: ["ACTION"]
         case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: ["CODE"]
         case .deleteSurroundingText: ["BEFORE", "AFTER"]
+        case .pointerEnter, .pointerMotion: ["X", "Y"]
+        case .pointerButton: ["BUTTON", "pressed|released"]
+        case .pointerAxis: ["AXIS", "VALUE"]
+        case .pointerAxisSource: ["SOURCE"]
+        case .pointerAxisStop: ["AXIS"]
+        case .pointerAxisDiscrete: ["AXIS", "STEPS"]
+        case .pointerAxisValue120: ["AXIS", "VALUE120"]
         default: []
         }
     }
@@ -127,6 +138,26 @@ extension CompactParser {
         case .deleteSurroundingText:
             event.before = UInt32(try unsigned(args[0], "BEFORE", max: UInt64(UInt32.max)))
             event.after = UInt32(try unsigned(args[1], "AFTER", max: UInt64(UInt32.max)))
+        case .pointerEnter, .pointerMotion:
+            event.x = try fixed(args[0], "X")
+            event.y = try fixed(args[1], "Y")
+        case .pointerButton:
+            event.button = UInt32(try unsigned(args[0], "BUTTON", max: UInt64(UInt32.max)))
+            switch args[1].text {
+            case "pressed": event.pressed = true
+            case "released": event.pressed = false
+            default: throw error(at: args[1], "expected 'pressed' or 'released', found '\(args[1].shown)'")
+            }
+        case .pointerAxis:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+            event.value = try fixed(args[1], "VALUE").rawValue
+        case .pointerAxisSource:
+            event.value = try size(args[0], "SOURCE")
+        case .pointerAxisStop:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+        case .pointerAxisDiscrete, .pointerAxisValue120:
+            event.axis = UInt32(try unsigned(args[0], "AXIS", max: UInt64(UInt32.max)))
+            event.value = try size(args[1], event.kind == .pointerAxisDiscrete ? "STEPS" : "VALUE120")
         default:
             break
         }
@@ -183,6 +214,13 @@ extension CompactWriter {
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))
         case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: words.append(String(event.code ?? 0))
         case .deleteSurroundingText: words += [String(event.before ?? 0), String(event.after ?? 0)]
+        case .pointerEnter, .pointerMotion:
+            words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
+        case .pointerButton: words += [String(event.button ?? 0), event.pressed == true ? "pressed" : "released"]
+        case .pointerAxis: words += [String(event.axis ?? 0), WLFixed(rawValue: event.value ?? 0).description]
+        case .pointerAxisSource: words.append(String(event.value ?? 0))
+        case .pointerAxisStop: words.append(String(event.axis ?? 0))
+        case .pointerAxisDiscrete, .pointerAxisValue120: words += [String(event.axis ?? 0), String(event.value ?? 0)]
         default: break
         }
         if let time = event.time, time != cursor.time {

@@ -101,7 +101,9 @@ enum RecordKind: Equatable {
                             action: has.contains(.action) ? f.action : nil,
                             states: has.contains(.states) ? f.states : nil, text: f.text,
                             code: has.contains(.code) ? f.code : nil, before: has.contains(.before) ? f.before : nil,
-                            after: has.contains(.after) ? f.after : nil)
+                            after: has.contains(.after) ? f.after : nil, button: has.contains(.button) ? f.button : nil,
+                            pressed: has.contains(.pressed) ? f.pressed : nil,
+                            axis: has.contains(.axis) ? f.axis : nil, value: has.contains(.value) ? f.value : nil)
     }
 
     /// The key a key string names, if any.
@@ -142,6 +144,10 @@ enum RecordKind: Equatable {
         case Words.code: return .code
         case Words.before: return .before
         case Words.after: return .after
+        case Words.button: return .button
+        case Words.pressed: return .pressed
+        case Words.axis: return .axis
+        case Words.value: return .value
         default: return nil
         }
     }
@@ -176,6 +182,10 @@ enum RecordKind: Equatable {
         static let code: UInt64 = 0x65646f63 // "code"
         static let before: UInt64 = 0x65726f666562 // "before"
         static let after: UInt64 = 0x7265746661 // "after"
+        static let button: UInt64 = 0x6e6f74747562 // "button"
+        static let pressed: UInt64 = 0x64657373657270 // "pressed"
+        static let axis: UInt64 = 0x73697861 // "axis"
+        static let value: UInt64 = 0x65756c6176 // "value"
     }
 
     /// The keys whose bits are set, in declaration order.

@@ -12,6 +12,7 @@ enum RecordKey: Int {
     case xf, yf, majorf, minorf, orientationf
     case touch, control
     case width, height, active, mime, action, states, text, code, before, after
+    case button, pressed, axis, value
 
     @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
 
@@ -46,6 +47,10 @@ enum RecordKey: Int {
         case .code: "code"
         case .before: "before"
         case .after: "after"
+        case .button: "button"
+        case .pressed: "pressed"
+        case .axis: "axis"
+        case .value: "value"
         }
     }
 
@@ -67,6 +72,10 @@ enum RecordKey: Int {
         case .code: .code
         case .before: .before
         case .after: .after
+        case .button: .button
+        case .pressed: .pressed
+        case .axis: .axis
+        case .value: .value
         }
     }
 }
@@ -96,6 +105,10 @@ struct RecordFields {
     var code: UInt32 = 0
     var before: UInt32 = 0
     var after: UInt32 = 0
+    var button: UInt32 = 0
+    var pressed = false
+    var axis: UInt32 = 0
+    var value: Int32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -207,6 +220,10 @@ struct RecordLineParser {
         case .code: fields.code = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .before: fields.before = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .after: fields.after = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .button: fields.button = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .pressed: fields.pressed = try readBool(key)
+        case .axis: fields.axis = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .value: fields.value = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

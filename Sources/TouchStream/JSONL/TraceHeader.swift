@@ -7,7 +7,7 @@ public struct TraceHeader: Codable, Hashable, Sendable {
     /// The value of `format` in every trace this tool writes.
     public static let formatName = "gesture-sandbox-trace"
     /// The trace format version this tool writes (2 added the surface records, ``SurfaceEvent``;
-    /// 3 the layer surface's, `layer-configure` and `layer-closed`, and the keys' and text input's).
+    /// 3 the layer surface's, `layer-configure` and `layer-closed`, the keys', the text input's and the pointer's, `pointer-*`).
     public static let currentVersion = 3
     /// The versions this tool reads: each earlier version is the next without the records it added.
     public static let readableVersions = 1...currentVersion

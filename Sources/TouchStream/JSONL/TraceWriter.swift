@@ -313,6 +313,10 @@ private struct LineEncoder {
         if let code = event.code { field("code", Int64(code)) }
         if let before = event.before { field("before", Int64(before)) }
         if let after = event.after { field("after", Int64(after)) }
+        if let button = event.button { field("button", Int64(button)) }
+        if let pressed = event.pressed { boolean("pressed", pressed) }
+        if let axis = event.axis { field("axis", Int64(axis)) }
+        if let value = event.value { field("value", Int64(value)) }
     }
 
     mutating func integer(_ value: Int64) {

@@ -11,6 +11,7 @@ import WaylandPlumbing
 final class Registry {
     private let registry: WaylandRegistry
     private unowned let sink: InputSink
+    private let pointerOnly: Bool
     /// Every global advertised and not removed, in advertisement order.
     var globals: [ClientEnvironment.Global] { registry.globals }
     /// The globals bound, with the version bound.
@@ -38,10 +39,12 @@ final class Registry {
     /// Called with an output's proxy just before it is destroyed (its global went away).
     var onOutputRemoved: (OpaquePointer) -> Void = { _ in }
 
-    /// Requests the registry of `display`; globals arrive on the next dispatch.
-    init(display: OpaquePointer, sink: InputSink) {
+    /// Requests the registry of `display`; globals arrive on the next dispatch. `pointerOnly`
+    /// seats bind no wl_touch and record their pointer's events.
+    init(display: OpaquePointer, sink: InputSink, pointerOnly: Bool = false) {
         registry = WaylandRegistry(display: display)
         self.sink = sink
+        self.pointerOnly = pointerOnly
         registry.onGlobal = { [unowned self] in added($0) }
         registry.onGlobalRemoved = { [unowned self] in removed(name: $0) }
     }
@@ -128,7 +131,8 @@ final class Registry {
             outputs.append(output)
         case "wl_seat":
             let seatProxy = registry.bind(global, as: gs_wl_seat_interface(), version: SupportedVersion.seat)
-            seats.append(Seat(proxy: seatProxy, globalName: global.name, sink: sink, timestampsManager: { [unowned self] in
+            seats.append(Seat(proxy: seatProxy, globalName: global.name, sink: sink, pointerOnly: pointerOnly,
+                              timestampsManager: { [unowned self] in
                 timestampsManager
             }))
         default:

@@ -47,8 +47,8 @@ struct PointerTouchEmulator {
 
     /// A pointer event, reduced to what emulation needs.
     enum Event: Equatable {
-        case enter(surface: String?, x: WLFixed, y: WLFixed)
-        case leave(serial: UInt32)
+        case enter(serial: UInt32 = 0, surface: String?, x: WLFixed, y: WLFixed)
+        case leave(serial: UInt32, surface: String? = nil)
         case motion(time: UInt32, x: WLFixed, y: WLFixed)
         /// A button; `modifiers` are the keyboard's at that moment, `centre` the window centre.
         case button(serial: UInt32, time: UInt32, button: UInt32, pressed: Bool,
@@ -70,10 +70,10 @@ struct PointerTouchEmulator {
     /// Applies one pointer event; returns the records it produces (empty for most).
     mutating func handle(_ event: Event) -> [RawRecord] {
         switch (state, event) {
-        case (_, .enter(let surface, let x, let y)):
+        case (_, .enter(_, let surface, let x, let y)):
             state = .hovering(surface: surface, at: Position(x: x, y: y))
             return []
-        case (.pressed(_, _, let time, let second), .leave(let serial)):
+        case (.pressed(_, _, let time, let second), .leave(let serial, _)):
             // Focus lost mid-drag (no implicit grab): lift the fingers where they were last seen.
             state = .away
             return Self.framed(ups(serial: serial, time: time, second: second))

@@ -44,12 +44,16 @@ final class Seat {
     private(set) var keyboard: Keyboard?
     private unowned let sink: InputSink
     private let timestampsManager: () -> OpaquePointer?
+    /// `run --pointer-only`: wl_touch is never bound and the pointer records what it receives.
+    private let pointerOnly: Bool
 
     /// Takes ownership of a bound wl_seat; devices appear when capabilities arrive.
-    init(proxy: OpaquePointer, globalName: UInt32, sink: InputSink, timestampsManager: @escaping () -> OpaquePointer?) {
+    init(proxy: OpaquePointer, globalName: UInt32, sink: InputSink, pointerOnly: Bool = false,
+         timestampsManager: @escaping () -> OpaquePointer?) {
         self.proxy = proxy
         self.globalName = globalName
         self.sink = sink
+        self.pointerOnly = pointerOnly
         self.timestampsManager = timestampsManager
         wl_seat_add_listener(proxy, Seat.listener, userData(self))
     }
@@ -85,13 +89,14 @@ final class Seat {
         if removed.contains(.touch) { touch?.release(); touch = nil }
         if removed.contains(.pointer) { pointer?.release(); pointer = nil }
         if removed.contains(.keyboard) { keyboard?.release(); keyboard = nil }
-        if added.contains(.touch) {
+        // A client that never binds wl_touch is what makes a compositor emulate a pointer from touch.
+        if added.contains(.touch), !pointerOnly {
             let touch = Touch(seat: proxy, sink: sink)
             if let manager = timestampsManager() { touch.attachTimestamps(manager: manager) }
             self.touch = touch
         }
         if added.contains(.pointer) {
-            pointer = Pointer(seat: proxy, sink: sink) { [unowned self] in keyboard?.modifiers ?? [] }
+            pointer = Pointer(seat: proxy, sink: sink, records: pointerOnly) { [unowned self] in keyboard?.modifiers ?? [] }
         }
         if added.contains(.keyboard) { keyboard = Keyboard(seat: proxy, sink: sink) }
     }

@@ -46,12 +46,12 @@ extension ConformanceChecker {
         switch event.kind {
         case .pointerEnter:
             pointer.focus = event.surface
-            moved(to: event, index: index)
+            moved(to: event)
         case .pointerLeave:
             releaseAll(because: "the pointer left \(Self.named(event.surface))", into: &findings)
             pointer.focus = nil
         case .pointerMotion:
-            moved(to: event, index: index)
+            moved(to: event)
         case .pointerButton:
             button(event, index: index, into: &findings)
         case .pointerAxis, .pointerAxisSource, .pointerAxisStop, .pointerAxisDiscrete, .pointerAxisValue120,
@@ -68,7 +68,7 @@ extension ConformanceChecker {
         releaseAll(because: "the trace ends", into: &findings)
     }
 
-    private mutating func moved(to event: SurfaceEvent, index: Int) {
+    private mutating func moved(to event: SurfaceEvent) {
         guard let x = event.x, let y = event.y else { return }
         pointer.x = x.doubleValue
         pointer.y = y.doubleValue

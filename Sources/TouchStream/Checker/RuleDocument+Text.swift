@@ -493,7 +493,9 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
 - **Protocol** (wl_pointer.button): "The location of the click is given by the last motion
   or enter event." With no enter since the last leave there is no location and no surface.
 - **Client**: ignore the press (toolkits drop buttons without focus, so the tap is lost).
-- **Compositors**: see docs/pointer-emulation.md.
+- **Compositors**: nothing recorded: sway 1.7 sends a `leave` and an `enter` at the finger
+  before each press, KWin 5.27 and Enlightenment 0.25 a motion on the entered surface
+  (docs/pointer-emulation.md).
 - **Checker**: violation, at a press when no `pointer-enter` is in force, or when the press
   names another surface than the one entered.
 
@@ -503,7 +505,8 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
   protocol does not say that a leave releases buttons; a client keeps a button that never
   came up as down, so a drag or a text selection goes on after the finger lifted.
 - **Client**: treat a leave as the release of every button down (GTK and Qt do).
-- **Compositors**: see docs/pointer-emulation.md.
+- **Compositors**: nothing recorded: sway 1.7 and Enlightenment 0.25 release BTN_LEFT when
+  the finger lifts, also after a drag (docs/pointer-emulation.md).
 - **Checker**: ambiguity (a recording may stop mid-drag), for each button pressed and not
   released before a `pointer-leave` or the end of the trace, at the press.
 
@@ -512,7 +515,8 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
 - **Protocol** (wl_pointer.button): "Mouse button click and release notifications." A
   button that is down cannot go down again; two fingers emulated as one pointer can do it.
 - **Client**: treat the first press as released.
-- **Compositors**: see docs/pointer-emulation.md.
+- **Compositors**: nothing recorded (the battery lands one finger at a time on a client
+  without touch).
 - **Checker**: violation, at the second press.
 
 ### P4 — a double tap that makes no double-click
@@ -527,7 +531,10 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
   in a client without touch support.
 - **Client**: nothing to repair from the stream; a toolkit could widen its double-click
   distance for emulated pointers, which it cannot tell apart.
-- **Compositors**: see docs/pointer-emulation.md.
+- **Compositors**: sway 1.7 and Enlightenment 0.25 send the battery's double tap (130 ms,
+  2 px) as two clicks a toolkit takes for a double-click; KWin 5.27 sends no press at all
+  (P6); weston 10, mutter 43, GNOME Shell 43, phoc, cage and Mir send nothing
+  (docs/pointer-emulation.md).
 - **Checker**: heuristic, at the second of two BTN_LEFT presses on one surface that form a
   double tap by Android's measure (release to press ≤ 300 ms, ≤ 100 px apart) but are more
   than 400 ms or more than 5 px apart.
@@ -539,7 +546,9 @@ surface-local logical px; times are wl_pointer's milliseconds, wrapping at 2^32.
   touch support only has BTN_RIGHT, so users report that a long press opens no menu.
 - **Client**: nothing to repair: it cannot tell a finger held still from a mouse button
   held down.
-- **Compositors**: see docs/pointer-emulation.md.
+- **Compositors**: sway 1.7 and Enlightenment 0.25 hold BTN_LEFT for the whole long press
+  (P5 in the battery's `pointer-longpress`); no compositor measured sends BTN_RIGHT
+  (docs/pointer-emulation.md).
 - **Checker**: heuristic, at a BTN_LEFT press held at least 500 ms while the pointer moved
   no more than 8 px (Android's `TOUCH_SLOP`, 8 dp), released with no BTN_RIGHT press while
   it was held.

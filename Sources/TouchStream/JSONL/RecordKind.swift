@@ -40,7 +40,7 @@ enum RecordKind: Equatable {
     }
 
     /// Keys that must be present.
-    var required: UInt32 {
+    var required: UInt64 {
         switch self {
         case .down: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
         case .up: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit
@@ -54,12 +54,12 @@ enum RecordKind: Equatable {
     }
 
     /// The bits of the keys that carry `fields` (x and y with their decimal copies).
-    private static func mask(_ fields: Set<SurfaceEventField>) -> UInt32 {
+    private static func mask(_ fields: Set<SurfaceEventField>) -> UInt64 {
         fields.reduce(0) { $0 | RecordKey.carrying($1).bit }
     }
 
     /// Keys that may be present.
-    var allowed: UInt32 {
+    var allowed: UInt64 {
         let common = RecordKey.hires.bit | RecordKey.emulated.bit | RecordKey.control.bit
         return switch self {
         case .down: required | common | RecordKey.surface.bit | RecordKey.xf.bit | RecordKey.yf.bit
@@ -189,8 +189,8 @@ enum RecordKind: Equatable {
     }
 
     /// The keys whose bits are set, in declaration order.
-    static func keys(_ mask: UInt32) -> [RecordKey] {
-        (0..<32).compactMap { mask & (1 << $0) != 0 ? RecordKey(rawValue: Int($0)) : nil }
+    static func keys(_ mask: UInt64) -> [RecordKey] {
+        (0..<64).compactMap { mask & (1 << $0) != 0 ? RecordKey(rawValue: Int($0)) : nil }
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {

@@ -14,7 +14,8 @@ enum RecordKey: Int {
     case width, height, active, mime, action, states, text, code, before, after
     case button, pressed, axis, value
 
-    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+    // 64 bits: the record keys outgrew 32 when the pointer's joined the text input's.
+    @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
 
     var name: String {
         switch self {
@@ -147,7 +148,7 @@ struct RecordLineParser {
     private mutating func parseRecord() throws(LineError) -> RawRecord {
         skipSpace()
         try expect(UInt8(ascii: "{"), "a record must be a JSON object")
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
         var kind = RecordKind.frame
         var fields = RecordFields()
         var first = true

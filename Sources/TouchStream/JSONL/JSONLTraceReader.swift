@@ -124,7 +124,7 @@ private struct RecordStream {
             }
             // A current trace may hold every kind: no look at the record on the reader's hot path.
             if version < TraceHeader.currentVersion, let kind = record.event.surfaceEvent?.kind, kind.sinceVersion > version {
-                let newer = SurfaceEvent.recordsNew(in: kind.sinceVersion)
+                let newer = SurfaceEvent.recordsNew(for: kind)
                 throw TraceError(file: lines.path, line: lines.line, column: first + 1,
                                  message: "a \(kind.rawValue) record in a version \(version) trace (\(newer) need version \(kind.sinceVersion))")
             }

@@ -40,7 +40,7 @@ enum RecordKind: Equatable {
     }
 
     /// Keys that must be present.
-    var required: UInt32 {
+    var required: UInt64 {
         switch self {
         case .down: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit | RecordKey.x.bit | RecordKey.y.bit
         case .up: RecordKey.serial.bit | RecordKey.time.bit | RecordKey.id.bit
@@ -54,12 +54,12 @@ enum RecordKind: Equatable {
     }
 
     /// The bits of the keys that carry `fields` (x and y with their decimal copies).
-    private static func mask(_ fields: Set<SurfaceEventField>) -> UInt32 {
+    private static func mask(_ fields: Set<SurfaceEventField>) -> UInt64 {
         fields.reduce(0) { $0 | RecordKey.carrying($1).bit }
     }
 
     /// Keys that may be present.
-    var allowed: UInt32 {
+    var allowed: UInt64 {
         let common = RecordKey.hires.bit | RecordKey.emulated.bit | RecordKey.control.bit
         return switch self {
         case .down: required | common | RecordKey.surface.bit | RecordKey.xf.bit | RecordKey.yf.bit
@@ -98,7 +98,12 @@ enum RecordKind: Equatable {
                             y: has.contains(.y) ? WLFixed(rawValue: f.y) : nil,
                             width: has.contains(.width) ? f.width : nil, height: has.contains(.height) ? f.height : nil,
                             active: has.contains(.active) ? f.active : nil, mime: f.mime,
-                            action: has.contains(.action) ? f.action : nil)
+                            action: has.contains(.action) ? f.action : nil,
+                            device: has.contains(.device) ? f.device : nil,
+                            detail: has.contains(.detail) ? f.detail : nil,
+                            flags: has.contains(.flags) ? f.flags : nil,
+                            ex: has.contains(.ex) ? f.ex : nil, ey: has.contains(.ey) ? f.ey : nil,
+                            rx: has.contains(.rx) ? f.rx : nil, ry: has.contains(.ry) ? f.ry : nil)
     }
 
     /// The key a key string names, if any.
@@ -134,6 +139,13 @@ enum RecordKind: Equatable {
         case Words.active: return .active
         case Words.mime: return .mime
         case Words.action: return .action
+        case Words.device: return .device
+        case Words.detail: return .detail
+        case Words.flags: return .flags
+        case Words.ex: return .ex
+        case Words.ey: return .ey
+        case Words.rx: return .rx
+        case Words.ry: return .ry
         default: return nil
         }
     }
@@ -163,11 +175,18 @@ enum RecordKind: Equatable {
         static let active: UInt64 = 0x657669746361 // "active"
         static let mime: UInt64 = 0x656d696d // "mime"
         static let action: UInt64 = 0x6e6f69746361 // "action"
+        static let device: UInt64 = 0x656369766564 // "device"
+        static let detail: UInt64 = 0x6c6961746564 // "detail"
+        static let flags: UInt64 = 0x7367616c66 // "flags"
+        static let ex: UInt64 = 0x7865 // "ex"
+        static let ey: UInt64 = 0x7965 // "ey"
+        static let rx: UInt64 = 0x7872 // "rx"
+        static let ry: UInt64 = 0x7972 // "ry"
     }
 
     /// The keys whose bits are set, in declaration order.
-    static func keys(_ mask: UInt32) -> [RecordKey] {
-        (0..<32).compactMap { mask & (1 << $0) != 0 ? RecordKey(rawValue: Int($0)) : nil }
+    static func keys(_ mask: UInt64) -> [RecordKey] {
+        (0..<64).compactMap { mask & (1 << $0) != 0 ? RecordKey(rawValue: Int($0)) : nil }
     }
 
     private static func equal(_ bytes: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {

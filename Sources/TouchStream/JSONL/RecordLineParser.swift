@@ -12,8 +12,9 @@ enum RecordKey: Int {
     case xf, yf, majorf, minorf, orientationf
     case touch, control
     case width, height, active, mime, action
+    case device, detail, flags, ex, ey, rx, ry
 
-    @inline(__always) var bit: UInt32 { 1 << UInt32(rawValue) }
+    @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
 
     var name: String {
         switch self {
@@ -41,6 +42,13 @@ enum RecordKey: Int {
         case .active: "active"
         case .mime: "mime"
         case .action: "action"
+        case .device: "device"
+        case .detail: "detail"
+        case .flags: "flags"
+        case .ex: "ex"
+        case .ey: "ey"
+        case .rx: "rx"
+        case .ry: "ry"
         }
     }
 
@@ -57,6 +65,13 @@ enum RecordKey: Int {
         case .active: .active
         case .mime: .mime
         case .action: .action
+        case .device: .device
+        case .detail: .detail
+        case .flags: .flags
+        case .ex: .ex
+        case .ey: .ey
+        case .rx: .rx
+        case .ry: .ry
         }
     }
 }
@@ -81,6 +96,13 @@ struct RecordFields {
     var active = false
     var mime: String?
     var action: UInt32 = 0
+    var device: UInt16 = 0
+    var detail: UInt32 = 0
+    var flags: UInt32 = 0
+    var ex: Int32 = 0
+    var ey: Int32 = 0
+    var rx: Int32 = 0
+    var ry: Int32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -119,7 +141,7 @@ struct RecordLineParser {
     private mutating func parseRecord() throws(LineError) -> RawRecord {
         skipSpace()
         try expect(UInt8(ascii: "{"), "a record must be a JSON object")
-        var seen: UInt32 = 0
+        var seen: UInt64 = 0
         var kind = RecordKind.frame
         var fields = RecordFields()
         var first = true
@@ -187,6 +209,13 @@ struct RecordLineParser {
         case .active: fields.active = try readBool(key)
         case .mime: fields.mime = try readSurface(.mime)
         case .action: fields.action = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .device: fields.device = UInt16(try readInteger(key, min: 0, max: Int64(UInt16.max)))
+        case .detail: fields.detail = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .flags: fields.flags = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .ex: fields.ex = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .ey: fields.ey = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .rx: fields.rx = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .ry: fields.ry = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

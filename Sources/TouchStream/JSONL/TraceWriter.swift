@@ -305,6 +305,17 @@ private struct LineEncoder {
             string(mime)
         }
         if let action = event.action { field("action", Int64(action)) }
+        if let device = event.device { field("device", Int64(device)) }
+        if let detail = event.detail { field("detail", Int64(detail)) }
+        if let ex = event.ex, let ey = event.ey {
+            field("ex", Int64(ex))
+            field("ey", Int64(ey))
+        }
+        if let rx = event.rx, let ry = event.ry {
+            field("rx", Int64(rx))
+            field("ry", Int64(ry))
+        }
+        if let flags = event.flags { field("flags", Int64(flags)) }
     }
 
     mutating func integer(_ value: Int64) {

@@ -38,6 +38,9 @@ let package = Package(
         // Client-side decorations where the compositor offers no xdg-decoration (mutter, GNOME Shell, phoc).
         .systemLibrary(name: "CLibdecor", pkgConfig: "libdecor-0",
                        providers: [.apt(["libdecor-0-dev", "libdecor-0-plugin-1-cairo"])]),
+        // XInput 2.2 over xcb, for the X11 oracle's window under Xwayland (Debian: libxcb-xinput-dev).
+        .systemLibrary(name: "CXCBInput", pkgConfig: "xcb-xinput",
+                       providers: [.apt(["libxcb-xinput-dev"])]),
         // wayland-scanner output (committed; regenerate with scripts/generate-protocols.sh) plus tiny C helpers.
         .target(name: "CWaylandProtocols", dependencies: ["CWayland"]),
 
@@ -53,6 +56,8 @@ let package = Package(
         // Connecting, roundtrips, error text, registry binding, listener tables, runtime directories:
         // shared by our client, the harness client and the drivers' clients (CWaylandProtocols for ppoll).
         .target(name: "WaylandPlumbing", dependencies: ["CWayland", "CWaylandProtocols"]),
+        // Our X11 window under Xwayland: which of XI touch, XI pointer and core pointer events a touch becomes.
+        .target(name: "X11Oracle", dependencies: ["CXCBInput", "TouchStream"]),
         .target(name: "WaylandClient", dependencies: [
             "CWayland", "CWaylandProtocols", "CXKBCommon", "CLibdecor", "TouchKit", "TouchStream", "WaylandPlumbing",
             .product(name: "Logging", package: "swift-log"),
@@ -98,7 +103,7 @@ let package = Package(
         // The whole command line (run included), started by gesture-sandbox for everything but `run`.
         .executableTarget(name: "gesture-sandbox-tools", dependencies: [
             "RunCommand", "Playback", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "ToolkitOracles",
-            "TouchStream", "TouchKit", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "TouchStream", "TouchKit", "X11Oracle", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
             "TouchKit", "TouchStream", "TouchFuzz", "Render", "Live", "Benchmarks",

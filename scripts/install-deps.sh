@@ -11,6 +11,8 @@ packages=(
     libdecor-0-dev libdecor-0-plugin-1-cairo
     weston libweston-10-dev
     libdbus-1-dev dbus-daemon
+    # The X11 oracle (gesture-sandbox x11-client): XInput 2.2 over xcb, and the Xwayland it runs under.
+    libxcb-xinput-dev xwayland
     mutter gnome-shell pipewire wireplumber
     gstreamer1.0-tools gstreamer1.0-pipewire gstreamer1.0-plugins-base gstreamer1.0-plugins-good
     kwin-wayland kwin-style-breeze sway phoc cage util-linux

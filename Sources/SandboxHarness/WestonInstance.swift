@@ -23,11 +23,14 @@ public final class WestonInstance {
         public var startTimeout: Double
         /// Extra command-line arguments, appended last.
         public var extraArguments: [String]
+        /// Whether weston also serves X11 clients through Xwayland (`--xwayland`, its xwayland.so; Debian
+        /// package xwayland), started on the first X client's connection.
+        public var xwayland: Bool
 
         /// Creates a configuration; the defaults suit tests.
         public init(width: Int = 1024, height: Int = 768, scale: Int? = nil,
                     modulePath: String? = nil, westonExecutable: String = "weston",
-                    startTimeout: Double = 10, extraArguments: [String] = []) {
+                    startTimeout: Double = 10, extraArguments: [String] = [], xwayland: Bool = false) {
             self.width = width
             self.height = height
             self.scale = scale
@@ -35,6 +38,7 @@ public final class WestonInstance {
             self.westonExecutable = westonExecutable
             self.startTimeout = startTimeout
             self.extraArguments = extraArguments
+            self.xwayland = xwayland
         }
     }
 
@@ -54,8 +58,12 @@ public final class WestonInstance {
     public var socketPath: String { "\(runtimeDirectory)/\(socketName)" }
     /// The variables a client needs to reach this compositor.
     public var environment: [String: String] {
-        ["WAYLAND_DISPLAY": socketName, "XDG_RUNTIME_DIR": runtimeDirectory]
+        var variables = ["WAYLAND_DISPLAY": socketName, "XDG_RUNTIME_DIR": runtimeDirectory]
+        if let xwaylandDisplay { variables["DISPLAY"] = xwaylandDisplay }
+        return variables
     }
+    /// The X display (":1") weston's Xwayland listens on, when started with `xwayland`.
+    public private(set) var xwaylandDisplay: String?
     /// If true, deinit leaves the runtime directory (and its logs) in place.
     public var keepsRuntimeDirectory = false
 
@@ -94,6 +102,7 @@ public final class WestonInstance {
         }
         do {
             try waitUntilReady(timeout: configuration.startTimeout)
+            if configuration.xwayland { xwaylandDisplay = try waitForXwaylandDisplay(timeout: configuration.startTimeout) }
         } catch {
             process.terminate()
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
@@ -125,6 +134,7 @@ public final class WestonInstance {
         ]
         if let scale = c.scale { arguments.append("--scale=\(scale)") }
         arguments += ["--idle-time=0", "--no-config", "--debug", "--socket=\(socket)", "--modules=\(module)"]
+        if c.xwayland { arguments.append("--xwayland") }
         return arguments + c.extraArguments
     }
 
@@ -145,6 +155,28 @@ public final class WestonInstance {
         }
     }
 
+    /// weston 10's xwayland.so logs "xserver listening on display :N" once it holds the X socket (it
+    /// starts Xwayland itself only when the first X client connects).
+    private func waitForXwaylandDisplay(timeout: Double) throws -> String {
+        let deadline = MonotonicClock.now() + timeout
+        let marker = "xserver listening on display "
+        while true {
+            let log = process.output()
+            if let range = log.range(of: marker) {
+                let display = log[range.upperBound...].prefix { !$0.isWhitespace }
+                if display.hasPrefix(":") { return String(display) }
+            }
+            if let termination = process.poll() {
+                throw HarnessError("weston exited (\(termination)) before starting Xwayland; log \(logPath): \(logTail())")
+            }
+            if MonotonicClock.now() >= deadline {
+                let module = log.contains("xwayland.so") ? "" : " (is xwayland.so installed? Debian package xwayland)"
+                throw HarnessError("weston did not listen for X clients within \(timeout) s\(module); log \(logPath): \(logTail())")
+            }
+            MonotonicClock.sleep(WestonInstance.startPollInterval)
+        }
+    }
+
     // MARK: - Using the instance
 
     /// A new blocking harness client of this compositor.
@@ -155,6 +187,7 @@ public final class WestonInstance {
     /// The current process environment plus `environment` and `extra`, for a client of this weston.
     public func childEnvironment(_ extra: [String: String] = [:]) -> [String: String] {
         var env = ProcessInfo.processInfo.environment.filter { !["WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
+        // environment carries DISPLAY only when this weston serves X11 clients.
         env.merge(environment) { _, new in new }
         env.merge(extra) { _, new in new }
         return env

@@ -111,6 +111,28 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     case pointerAxisValue120 = "pointer-axis-value120"
     /// wl_pointer.frame, v5: the end of one logical group of pointer events.
     case pointerFrame = "pointer-frame"
+    /// XI 2.2 TouchBegin at our X11 window (time, device, detail = touch id, ex/ey and rx/ry in
+    /// FP16.16 window and root coordinates, flags): see ``SurfaceEventKind/isX11``.
+    case x11TouchBegin = "x11-touch-begin"
+    /// XI 2.2 TouchUpdate (the touch-begin fields).
+    case x11TouchUpdate = "x11-touch-update"
+    /// XI 2.2 TouchEnd (the touch-begin fields).
+    case x11TouchEnd = "x11-touch-end"
+    /// XI 2 ButtonPress (the touch-begin fields, detail = button; flags 0x10000 is XIPointerEmulated).
+    case x11ButtonPress = "x11-button-press"
+    /// XI 2 ButtonRelease (as x11-button-press).
+    case x11ButtonRelease = "x11-button-release"
+    /// XI 2 Motion (as x11-button-press, detail 0).
+    case x11Motion = "x11-motion"
+    /// Core ButtonPress (time, detail = button, ex/ey and rx/ry: the core integers as FP16.16).
+    case x11CoreButtonPress = "x11-core-button-press"
+    /// Core ButtonRelease (as x11-core-button-press).
+    case x11CoreButtonRelease = "x11-core-button-release"
+    /// Core MotionNotify (as x11-core-button-press, detail 0).
+    case x11CoreMotion = "x11-core-motion"
+    /// ConfigureNotify of our X11 window: its size (width, height) and its origin on the root
+    /// window (x, y: whole numbers, kept as wl_fixed like popup-configure's).
+    case x11Configure = "x11-configure"
 
     /// The fields a record of this kind must carry besides `surface` (which every kind may carry).
     public var required: Set<SurfaceEventField> {
@@ -134,6 +156,10 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .pointerAxisSource: [.value]
         case .pointerAxisStop: [.time, .axis]
         case .pointerAxisDiscrete, .pointerAxisValue120: [.axis, .value]
+        case .x11TouchBegin, .x11TouchUpdate, .x11TouchEnd, .x11ButtonPress, .x11ButtonRelease, .x11Motion:
+            [.time, .device, .detail, .ex, .ey, .rx, .ry, .flags]
+        case .x11CoreButtonPress, .x11CoreButtonRelease, .x11CoreMotion: [.time, .detail, .ex, .ey, .rx, .ry]
+        case .x11Configure: [.x, .y, .width, .height]
         case .textInputEnter, .textInputLeave, .textInputEnable, .textInputDisable, .preeditString, .commitString,
              .inputMethodActivate, .inputMethodDeactivate, .inputMethodDone, .inputMethodUnavailable,
              .oskCommitString: []
@@ -157,6 +183,10 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
     /// as a touch does.
     public var isPointer: Bool { rawValue.hasPrefix("pointer-") }
 
+    /// Whether the record is what our X11 window (the X11 oracle, under Xwayland) received rather than
+    /// a Wayland event; its `surface`, when set, names the X window ("x11-window@0x400001").
+    public var isX11: Bool { rawValue.hasPrefix("x11-") }
+
     /// The fields a record of this kind may carry.
     public var allowed: Set<SurfaceEventField> {
         switch self {
@@ -174,6 +204,7 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
         case .sessionLocked, .sessionLockFinished, .lockConfigure, .sessionUnlocked: "session lock records"
         case .pointerEnter, .pointerLeave, .pointerMotion, .pointerButton, .pointerAxis, .pointerAxisSource,
              .pointerAxisStop, .pointerAxisDiscrete, .pointerAxisValue120, .pointerFrame: "pointer records"
+        case _ where isX11: "X11 oracle records"
         case _ where sinceVersion == SurfaceEvent.layerSinceVersion: "key and text input records"
         default: "surface records"
         }
@@ -183,7 +214,7 @@ public enum SurfaceEventKind: String, CaseIterable, Hashable, Sendable {
 /// A field of a ``SurfaceEvent`` record, by its JSON key.
 public enum SurfaceEventField: String, CaseIterable, Hashable, Sendable {
     case surface, serial, time, x, y, width, height, active, mime, action, states, text, code, before, after, button,
-         pressed, axis, value
+         pressed, axis, value, device, detail, flags, ex, ey, rx, ry
 }
 
 /// One record of a ``SurfaceEventKind``: the kind and the fields it allows (the others nil).
@@ -231,13 +262,29 @@ public struct SurfaceEvent: Hashable, Sendable {
     public var axis: UInt32?
     /// The axis event's number: raw wl_fixed distance, source, steps or value120 by kind.
     public var value: Int32?
+    /// The XI device id the X11 event came through (a master device).
+    public var device: UInt16?
+    /// The X11 event's detail: the touch id, or the button number (0 for motion).
+    public var detail: UInt32?
+    /// The XI event flags as received (XIPointerEmulated 0x10000, XITouchEmulatingPointer 0x20000).
+    public var flags: UInt32?
+    /// The X11 event's window-relative x in FP16.16 as received.
+    public var ex: Int32?
+    /// The X11 event's window-relative y in FP16.16 as received.
+    public var ey: Int32?
+    /// The X11 event's root-relative x in FP16.16 as received.
+    public var rx: Int32?
+    /// The X11 event's root-relative y in FP16.16 as received.
+    public var ry: Int32?
 
     /// Creates a record; pass only the fields the kind allows.
     public init(_ kind: SurfaceEventKind, surface: String?, serial: UInt32? = nil, time: UInt32? = nil,
                 x: WLFixed? = nil, y: WLFixed? = nil, width: Int32? = nil, height: Int32? = nil,
                 active: Bool? = nil, mime: String? = nil, action: UInt32? = nil, states: UInt32? = nil,
                 text: String? = nil, code: UInt32? = nil, before: UInt32? = nil, after: UInt32? = nil,
-                button: UInt32? = nil, pressed: Bool? = nil, axis: UInt32? = nil, value: Int32? = nil) {
+                button: UInt32? = nil, pressed: Bool? = nil, axis: UInt32? = nil, value: Int32? = nil,
+                device: UInt16? = nil, detail: UInt32? = nil, flags: UInt32? = nil, ex: Int32? = nil, ey: Int32? = nil,
+                rx: Int32? = nil, ry: Int32? = nil) {
         self.kind = kind
         self.surface = surface
         self.serial = serial
@@ -258,6 +305,13 @@ public struct SurfaceEvent: Hashable, Sendable {
         self.pressed = pressed
         self.axis = axis
         self.value = value
+        self.device = device
+        self.detail = detail
+        self.flags = flags
+        self.ex = ex
+        self.ey = ey
+        self.rx = rx
+        self.ry = ry
     }
 
     /// The fields that are set.
@@ -282,6 +336,13 @@ public struct SurfaceEvent: Hashable, Sendable {
         if pressed != nil { fields.insert(.pressed) }
         if axis != nil { fields.insert(.axis) }
         if value != nil { fields.insert(.value) }
+        if device != nil { fields.insert(.device) }
+        if detail != nil { fields.insert(.detail) }
+        if flags != nil { fields.insert(.flags) }
+        if ex != nil { fields.insert(.ex) }
+        if ey != nil { fields.insert(.ey) }
+        if rx != nil { fields.insert(.rx) }
+        if ry != nil { fields.insert(.ry) }
         return fields
     }
 

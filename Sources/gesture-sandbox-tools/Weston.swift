@@ -16,6 +16,9 @@ struct Weston: ParsableCommand {
               export WAYLAND_DISPLAY=NAME
               export XDG_RUNTIME_DIR=RUNTIME_DIR
 
+            and with --xwayland, `export DISPLAY=:N` (first, sorted) for X11 clients such as `x11-client`; \
+            weston starts Xwayland when the first one connects.
+
             Paste them into another terminal (or save them: `gesture-sandbox weston > env.sh &`, then \
             `. ./env.sh`), start any Wayland client there (with WAYLAND_DEBUG=1 to log its wl_touch events), \
             and drive it with `gesture-sandbox inject SCRIPT`. The output is one fullscreen surface at 0,0 \
@@ -34,6 +37,9 @@ struct Weston: ParsableCommand {
     @Option(help: ArgumentHelp("Output scale (an integer; the buffer is width × scale pixels wide).", valueName: "n"))
     var scale = 1
 
+    @Flag(help: "Serve X11 clients too, through Xwayland (weston's xwayland.so; Debian package xwayland): prints DISPLAY.")
+    var xwayland = false
+
     func validate() throws {
         guard width > 0, height > 0 else { throw ValidationError("--width and --height must be positive") }
         guard (1...4).contains(scale) else { throw ValidationError("--scale must be 1, 2, 3 or 4") }
@@ -44,7 +50,8 @@ struct Weston: ParsableCommand {
         let signals = SignalWaiter()
         let weston: WestonInstance
         do {
-            weston = try WestonInstance(.init(width: width, height: height, scale: scale == 1 ? nil : scale))
+            weston = try WestonInstance(.init(width: width, height: height, scale: scale == 1 ? nil : scale,
+                                             xwayland: xwayland))
         } catch {
             throw fail(error)
         }

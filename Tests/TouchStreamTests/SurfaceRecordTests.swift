@@ -70,6 +70,26 @@ import TouchStream
         SurfaceEvent(.pointerAxisStop, surface: "wl_surface@3", time: 80, axis: 0),
         SurfaceEvent(.pointerFrame, surface: "wl_surface@3"),
         SurfaceEvent(.pointerLeave, surface: "wl_surface@3", serial: 52_113),
+        // weston 10's Xwayland: our X11 window's geometry, then a tap at output (200, 150) (FP16.16 as received).
+        SurfaceEvent(.x11Configure, surface: "x11-window@0x400000", x: WLFixed(38), y: WLFixed(59), width: 788, height: 567),
+        SurfaceEvent(.x11Motion, surface: "x11-window@0x400000", time: 23_466_051, device: 2, detail: 0, flags: 0x1_0000,
+                     ex: 14_810_936, ey: 10_157_930, rx: 13_107_000, ry: 9_830_250),
+        SurfaceEvent(.x11TouchBegin, surface: "x11-window@0x400000", time: 23_466_051, device: 2, detail: 1, flags: 0x2_0000,
+                     ex: 14_810_936, ey: 10_157_930, rx: 13_107_000, ry: 9_830_250),
+        SurfaceEvent(.x11TouchUpdate, surface: "x11-window@0x400000", time: 23_466_099, device: 2, detail: 1, flags: 0x2_0000,
+                     ex: 15_466_286, ey: 10_485_605, rx: 13_762_350, ry: 10_157_925),
+        SurfaceEvent(.x11TouchEnd, surface: "x11-window@0x400000", time: 23_466_149, device: 2, detail: 1, flags: 0x2_0000,
+                     ex: 15_466_286, ey: 10_485_605, rx: 13_762_350, ry: 10_157_925),
+        SurfaceEvent(.x11ButtonPress, surface: "x11-window@0x400000", time: 23_466_300, device: 2, detail: 1, flags: 0x1_0000,
+                     ex: 14_811_136, ey: 10_158_080, rx: 13_107_200, ry: 9_830_400),
+        SurfaceEvent(.x11ButtonRelease, surface: "x11-window@0x400000", time: 23_466_350, device: 2, detail: 1, flags: 0x1_0000,
+                     ex: 14_811_136, ey: 10_158_080, rx: 13_107_200, ry: 9_830_400),
+        SurfaceEvent(.x11CoreButtonPress, surface: "x11-window@0x400000", time: 23_466_400, detail: 1,
+                     ex: 226 << 16, ey: 155 << 16, rx: 200 << 16, ry: 150 << 16),
+        SurfaceEvent(.x11CoreMotion, surface: "x11-window@0x400000", time: 23_466_410, detail: 0,
+                     ex: 227 << 16, ey: 155 << 16, rx: 201 << 16, ry: 150 << 16),
+        SurfaceEvent(.x11CoreButtonRelease, surface: "x11-window@0x400000", time: 23_466_420, detail: 1,
+                     ex: 227 << 16, ey: 155 << 16, rx: 201 << 16, ry: 150 << 16),
     ]
 
     private static let header = TraceHeader(toolVersion: "test", environment: CompositorEnvironment(),
@@ -97,6 +117,10 @@ import TouchStream
         #expect(line(Self.samples[17])
             == #"{"kind":"layer-configure","surface":"wl_surface@17","serial":52101,"width":320,"height":120}"#)
         #expect(line(Self.samples[18]) == #"{"kind":"layer-closed","surface":"wl_surface@17"}"#)
+        #expect(line(Self.samples.first { $0.kind == .x11TouchBegin }!)
+            == #"{"kind":"x11-touch-begin","surface":"x11-window@0x400000","time":23466051,"device":2,"detail":1,"ex":14810936,"ey":10157930,"rx":13107000,"ry":9830250,"flags":131072}"#)
+        #expect(line(Self.samples.first { $0.kind == .x11CoreButtonPress }!)
+            == #"{"kind":"x11-core-button-press","surface":"x11-window@0x400000","time":23466400,"detail":1,"ex":14811136,"ey":10158080,"rx":13107200,"ry":9830400}"#)
     }
 
     @Test func jsonLinesRoundTripEveryKindAmongTouchRecords() throws {

@@ -17,6 +17,12 @@
 ///     pointer-button BUTTON pressed|released · pointer-axis AXIS VALUE · pointer-axis-source SOURCE
 ///     pointer-axis-stop AXIS · pointer-axis-discrete AXIS STEPS · pointer-axis-value120 AXIS VALUE120
 ///     pointer-frame
+///     x11-touch-begin · x11-touch-update · x11-touch-end · x11-button-press · x11-button-release
+///     x11-motion      DEVICE DETAIL EX EY RX RY FLAGS
+///     x11-core-button-press · x11-core-button-release · x11-core-motion      DETAIL EX EY RX RY
+///     x11-configure X Y WIDTH HEIGHT
+///
+/// (EX … RY are the FP16.16 values as decimals, written exactly; FLAGS is hexadecimal `0x…` or decimal.)
 ///
 /// Options: `surface=NAME` on every one, `serial=N` on keyboard-enter, keyboard-leave, dnd-enter,
 /// layer-configure, lock-configure, text-input-done and the pointer's enter, leave and button
@@ -31,6 +37,9 @@ enum CompactSurfaceStatement {
         case .popupConfigure: ["X", "Y", "WIDTH", "HEIGHT"]
         case .layerConfigure, .lockConfigure: ["WIDTH", "HEIGHT"]
         case .toplevelConfigure: ["WIDTH", "HEIGHT", "STATES"]
+        case .x11Configure: ["X", "Y", "WIDTH", "HEIGHT"]
+        case _ where kind.required.contains(.device): ["DEVICE", "DETAIL", "EX", "EY", "RX", "RY", "FLAGS"]
+        case _ where kind.isX11: ["DETAIL", "EX", "EY", "RX", "RY"]
         case .dndEnter, .dndMotion: ["X", "Y"]
         case .dndAction: ["ACTION"]
         case .keyPressed, .keyReleased, .oskKeyPressed, .oskKeyReleased: ["CODE"]
@@ -108,6 +117,13 @@ extension CompactParser {
             case "false": event.active = false
             default: throw error(at: args[0], "expected 'true' or 'false' after activated, found '\(args[0].shown)'")
             }
+        case .x11Configure:
+            event.x = try fixed(args[0], "X")
+            event.y = try fixed(args[1], "Y")
+            event.width = try size(args[2], "WIDTH")
+            event.height = try size(args[3], "HEIGHT")
+        case _ where event.kind.isX11:
+            try fillX11Input(&event, args)
         case .popupConfigure:
             // Whole numbers from xdg_popup.configure, but kept as wl_fixed like every position, so
             // a trace's value (even one edited to a fraction) reads back exactly.
@@ -169,6 +185,15 @@ extension CompactParser {
         if event.kind.required.contains(.time) { event.time = cursor.time }
     }
 
+    /// A layer, lock, toplevel or X11 window's size (or any Int32 field), as the JSON Lines form
+    /// reads it, so that every trace that form reads writes to this one and back unchanged.
+    func size(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
+        guard let value = Int32(token.text) else {
+            throw error(at: token, "\(what) must be a 32-bit integer, found '\(token.shown)'")
+        }
+        return value
+    }
+
     /// An integer that fits a wl_fixed's integer part (popup positions and sizes).
     private func integer(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
         let limit = Int64(1) << 23
@@ -176,15 +201,6 @@ extension CompactParser {
             throw error(at: token, "\(what) must be an integer within ±8388607, found '\(token.shown)'")
         }
         return Int32(value)
-    }
-
-    /// A layer, lock or toplevel surface's configured size, any Int32 as the JSON Lines form reads it, so that every
-    /// trace that form reads writes to this one and back unchanged.
-    private func size(_ token: CompactToken, _ what: String) throws(TraceError) -> Int32 {
-        guard let value = Int32(token.text) else {
-            throw error(at: token, "\(what) must be a 32-bit integer, found '\(token.shown)'")
-        }
-        return value
     }
 
     private func escapedName(_ value: CompactToken) throws(TraceError) -> String {
@@ -209,6 +225,10 @@ extension CompactWriter {
         case .layerConfigure, .lockConfigure: words += [String(event.width ?? 0), String(event.height ?? 0)]
         case .toplevelConfigure:
             words += [String(event.width ?? 0), String(event.height ?? 0), ToplevelStateNames.text(event.states ?? 0)]
+        case .x11Configure:
+            words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description,
+                      String(event.width ?? 0), String(event.height ?? 0)]
+        case _ where event.kind.isX11: words += x11InputWords(event)
         case .dndEnter, .dndMotion:
             words += [(event.x ?? WLFixed(rawValue: 0)).description, (event.y ?? WLFixed(rawValue: 0)).description]
         case .dndAction: words.append(DndActionName.text(event.action ?? 0))

@@ -103,7 +103,12 @@ enum RecordKind: Equatable {
                             code: has.contains(.code) ? f.code : nil, before: has.contains(.before) ? f.before : nil,
                             after: has.contains(.after) ? f.after : nil, button: has.contains(.button) ? f.button : nil,
                             pressed: has.contains(.pressed) ? f.pressed : nil,
-                            axis: has.contains(.axis) ? f.axis : nil, value: has.contains(.value) ? f.value : nil)
+                            axis: has.contains(.axis) ? f.axis : nil, value: has.contains(.value) ? f.value : nil,
+                            device: has.contains(.device) ? f.device : nil,
+                            detail: has.contains(.detail) ? f.detail : nil,
+                            flags: has.contains(.flags) ? f.flags : nil,
+                            ex: has.contains(.ex) ? f.ex : nil, ey: has.contains(.ey) ? f.ey : nil,
+                            rx: has.contains(.rx) ? f.rx : nil, ry: has.contains(.ry) ? f.ry : nil)
     }
 
     /// The key a key string names, if any.
@@ -148,6 +153,13 @@ enum RecordKind: Equatable {
         case Words.pressed: return .pressed
         case Words.axis: return .axis
         case Words.value: return .value
+        case Words.device: return .device
+        case Words.detail: return .detail
+        case Words.flags: return .flags
+        case Words.ex: return .ex
+        case Words.ey: return .ey
+        case Words.rx: return .rx
+        case Words.ry: return .ry
         default: return nil
         }
     }
@@ -186,6 +198,13 @@ enum RecordKind: Equatable {
         static let pressed: UInt64 = 0x64657373657270 // "pressed"
         static let axis: UInt64 = 0x73697861 // "axis"
         static let value: UInt64 = 0x65756c6176 // "value"
+        static let device: UInt64 = 0x656369766564 // "device"
+        static let detail: UInt64 = 0x6c6961746564 // "detail"
+        static let flags: UInt64 = 0x7367616c66 // "flags"
+        static let ex: UInt64 = 0x7865 // "ex"
+        static let ey: UInt64 = 0x7965 // "ey"
+        static let rx: UInt64 = 0x7872 // "rx"
+        static let ry: UInt64 = 0x7972 // "ry"
     }
 
     /// The keys whose bits are set, in declaration order.

@@ -13,8 +13,9 @@ enum RecordKey: Int {
     case touch, control
     case width, height, active, mime, action, states, text, code, before, after
     case button, pressed, axis, value
+    case device, detail, flags, ex, ey, rx, ry
 
-    // 64 bits: the record keys outgrew 32 when the pointer's joined the text input's.
+    // 64 bits: the keys passed 32 once the pointer, key, text input and X11 records came.
     @inline(__always) var bit: UInt64 { 1 << UInt64(rawValue) }
 
     var name: String {
@@ -52,6 +53,13 @@ enum RecordKey: Int {
         case .pressed: "pressed"
         case .axis: "axis"
         case .value: "value"
+        case .device: "device"
+        case .detail: "detail"
+        case .flags: "flags"
+        case .ex: "ex"
+        case .ey: "ey"
+        case .rx: "rx"
+        case .ry: "ry"
         }
     }
 
@@ -77,6 +85,13 @@ enum RecordKey: Int {
         case .pressed: .pressed
         case .axis: .axis
         case .value: .value
+        case .device: .device
+        case .detail: .detail
+        case .flags: .flags
+        case .ex: .ex
+        case .ey: .ey
+        case .rx: .rx
+        case .ry: .ry
         }
     }
 }
@@ -110,6 +125,13 @@ struct RecordFields {
     var pressed = false
     var axis: UInt32 = 0
     var value: Int32 = 0
+    var device: UInt16 = 0
+    var detail: UInt32 = 0
+    var flags: UInt32 = 0
+    var ex: Int32 = 0
+    var ey: Int32 = 0
+    var rx: Int32 = 0
+    var ry: Int32 = 0
 }
 
 /// Parses one JSON object record line (format in ``TraceWriter``) without Foundation.
@@ -225,6 +247,13 @@ struct RecordLineParser {
         case .pressed: fields.pressed = try readBool(key)
         case .axis: fields.axis = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
         case .value: fields.value = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .device: fields.device = UInt16(try readInteger(key, min: 0, max: Int64(UInt16.max)))
+        case .detail: fields.detail = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .flags: fields.flags = UInt32(try readInteger(key, min: 0, max: Int64(UInt32.max)))
+        case .ex: fields.ex = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .ey: fields.ey = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .rx: fields.rx = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
+        case .ry: fields.ry = Int32(try readInteger(key, min: Int64(Int32.min), max: Int64(Int32.max)))
         case .xf, .yf, .majorf, .minorf, .orientationf: try skipNumber(key)
         case .kind: preconditionFailure("kind is read first")
         }

@@ -317,6 +317,17 @@ private struct LineEncoder {
         if let pressed = event.pressed { boolean("pressed", pressed) }
         if let axis = event.axis { field("axis", Int64(axis)) }
         if let value = event.value { field("value", Int64(value)) }
+        if let device = event.device { field("device", Int64(device)) }
+        if let detail = event.detail { field("detail", Int64(detail)) }
+        if let ex = event.ex, let ey = event.ey {
+            field("ex", Int64(ex))
+            field("ey", Int64(ey))
+        }
+        if let rx = event.rx, let ry = event.ry {
+            field("rx", Int64(rx))
+            field("ry", Int64(ry))
+        }
+        if let flags = event.flags { field("flags", Int64(flags)) }
     }
 
     mutating func integer(_ value: Int64) {

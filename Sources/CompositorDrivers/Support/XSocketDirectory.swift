@@ -18,38 +18,78 @@ struct XSocketDirectory {
 
     /// The user the nested compositor runs as: only what it owns is ever removed.
     let owner: uid_t
-    /// The directory did not exist and was made here.
-    let created: Bool
-    private let socketsBefore: Set<String>
-    private let locksBefore: Set<String>
 
-    /// Makes the directory if it is missing and notes what is there already.
+    /// Sessions of this process side by side (parallel tests, `matrix --parallel`) share one
+    /// snapshot: the first makes the directory and notes what was there, the last to stop cleans
+    /// up. Each cleaning up on its own removed the others' live sockets, then the directory under
+    /// them, and the next Xwayland made it again as the unprivileged user.
+    private static let shared = Shared()
+
+    /// Makes the directory if it is missing and notes what is there already (once for all the
+    /// sessions running at the same time).
     init(owner: uid_t) throws {
         self.owner = owner
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: Self.path, isDirectory: &isDirectory) {
-            created = false
-        } else {
-            // mkdir, then chmod: the umask would take the sticky and write bits off.
-            guard mkdir(Self.path, 0o755) == 0, chmod(Self.path, 0o1777) == 0 else {
-                throw DriverError("cannot make \(Self.path) for Xwayland: \(String(cString: strerror(errno)))")
-            }
-            created = true
-        }
-        socketsBefore = Self.names(in: Self.path)
-        locksBefore = Self.locks()
+        try Self.shared.enter(owner: owner)
     }
 
-    /// Removes the sockets and locks `owner` added, then the directory if it was made here and is empty.
+    /// Once the last session running stops: removes the sockets and locks its users added, then
+    /// the directory if it was made here and is empty.
     func restore() {
-        for name in Self.names(in: Self.path).subtracting(socketsBefore) { removeIfOwned("\(Self.path)/\(name)") }
-        for name in Self.locks().subtracting(locksBefore) { removeIfOwned("\(Self.lockFolder)/\(name)") }
-        if created && Self.names(in: Self.path).isEmpty { rmdir(Self.path) }
+        Self.shared.leave(owner: owner)
     }
 
-    private func removeIfOwned(_ path: String) {
+    /// The snapshot the sessions running now share, and how many there are.
+    private final class Shared: @unchecked Sendable {
+        private let lock = NSLock()
+        /// The users of the sessions running now (one entry per session).
+        private var owners: [uid_t] = []
+        /// Every user a session ran as since the snapshot: what any of them added is removed.
+        private var users: Set<uid_t> = []
+        private var created = false
+        private var socketsBefore: Set<String> = []
+        private var locksBefore: Set<String> = []
+
+        func enter(owner: uid_t) throws {
+            lock.lock()
+            defer { lock.unlock() }
+            if owners.isEmpty {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: XSocketDirectory.path, isDirectory: &isDirectory) {
+                    created = false
+                } else {
+                    // mkdir, then chmod: the umask would take the sticky and write bits off.
+                    guard mkdir(XSocketDirectory.path, 0o755) == 0, chmod(XSocketDirectory.path, 0o1777) == 0 else {
+                        throw DriverError("cannot make \(XSocketDirectory.path) for Xwayland: \(String(cString: strerror(errno)))")
+                    }
+                    created = true
+                }
+                socketsBefore = XSocketDirectory.names(in: XSocketDirectory.path)
+                locksBefore = XSocketDirectory.locks()
+            }
+            owners.append(owner)
+            users.insert(owner)
+        }
+
+        func leave(owner: uid_t) {
+            lock.lock()
+            defer { lock.unlock() }
+            guard let index = owners.firstIndex(of: owner) else { return }
+            owners.remove(at: index)
+            guard owners.isEmpty else { return }
+            defer { users = [] }
+            for name in XSocketDirectory.names(in: XSocketDirectory.path).subtracting(socketsBefore) {
+                XSocketDirectory.removeIfOwned("\(XSocketDirectory.path)/\(name)", by: users)
+            }
+            for name in XSocketDirectory.locks().subtracting(locksBefore) {
+                XSocketDirectory.removeIfOwned("\(XSocketDirectory.lockFolder)/\(name)", by: users)
+            }
+            if created && XSocketDirectory.names(in: XSocketDirectory.path).isEmpty { rmdir(XSocketDirectory.path) }
+        }
+    }
+
+    private static func removeIfOwned(_ path: String, by owners: Set<uid_t>) {
         var status = stat()
-        guard lstat(path, &status) == 0, status.st_uid == owner else { return }
+        guard lstat(path, &status) == 0, owners.contains(status.st_uid) else { return }
         unlink(path)
     }
 

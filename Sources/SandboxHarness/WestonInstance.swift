@@ -64,6 +64,8 @@ public final class WestonInstance {
     }
     /// The X display (":1") weston's Xwayland listens on, when started with `xwayland`.
     public private(set) var xwaylandDisplay: String?
+    /// /tmp/.X11-unix made if missing for Xwayland, and left as found once weston stops.
+    private var xSockets: XSocketDirectory?
     /// If true, deinit leaves the runtime directory (and its logs) in place.
     public var keepsRuntimeDirectory = false
 
@@ -87,6 +89,14 @@ public final class WestonInstance {
         } catch {
             throw HarnessError(error.description)
         }
+        if configuration.xwayland {
+            do {
+                xSockets = try XSocketDirectory(owner: geteuid())
+            } catch {
+                try? FileManager.default.removeItem(atPath: runtimeDirectory)
+                throw error
+            }
+        }
         socketName = SocketName.next(prefix: "gesture-harness")
         var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
@@ -97,6 +107,7 @@ public final class WestonInstance {
                                                                            module: module),
                                        environment: env, logPath: "\(runtimeDirectory)/weston.log")
         } catch {
+            xSockets?.restore()
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
             throw error
         }
@@ -105,6 +116,7 @@ public final class WestonInstance {
             if configuration.xwayland { xwaylandDisplay = try waitForXwaylandDisplay(timeout: configuration.startTimeout) }
         } catch {
             process.terminate()
+            xSockets?.restore()
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
             throw error
         }
@@ -213,11 +225,20 @@ public final class WestonInstance {
     /// Stops weston by pid: SIGTERM, then SIGKILL after `timeout` seconds; returns how it ended.
     @discardableResult
     public func stop(timeout: Double = 2) -> ChildProcess.Termination {
-        process.terminate(timeout: timeout)
+        let termination = process.terminate(timeout: timeout)
+        releaseXSockets()
+        return termination
+    }
+
+    /// Once weston (and its Xwayland) has gone: its X sockets and locks, and the directory if made here.
+    private func releaseXSockets() {
+        xSockets?.restore()
+        xSockets = nil
     }
 
     deinit {
         process.terminate()
+        releaseXSockets()
         if !keepsRuntimeDirectory {
             try? FileManager.default.removeItem(atPath: runtimeDirectory)
         }

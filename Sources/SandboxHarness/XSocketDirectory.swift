@@ -2,16 +2,18 @@ import Foundation
 
 // MARK: - Xwayland's socket directory, left as it was found
 
-/// `/tmp/.X11-unix` and the `/tmp/.X<n>-lock` files around a nested compositor's life.
+/// `/tmp/.X11-unix` and the `/tmp/.X<n>-lock` files around the life of a compositor that starts
+/// Xwayland (a nested wlroots compositor, or the harness weston with `--xwayland`).
 ///
 /// A wlroots compositor that starts Xwayland (cage 0.1.4 has no way to turn it off) creates
 /// `/tmp/.X11-unix` itself when it is missing: owned by the user it runs as, mode 0755. Every X
 /// server of any other user then refuses to start ("not owned by root or us"), long after the
-/// matrix is gone. So before such a compositor starts, a missing directory is made the way X
+/// matrix is gone; weston 10's xwayland.so, finding it missing, fails to bind its socket and crashes.
+/// So before such a compositor starts, a missing directory is made the way X
 /// servers expect it (sticky and world-writable; root's when we are root); when it stops, the
 /// sockets and lock files its user added are removed, and the directory too if it was made here
 /// and nothing else has moved in.
-struct XSocketDirectory {
+public struct XSocketDirectory {
     static let path = "/tmp/.X11-unix"
     /// Where X servers keep their display locks (`.X0-lock`, …).
     static let lockFolder = "/tmp"
@@ -27,14 +29,14 @@ struct XSocketDirectory {
 
     /// Makes the directory if it is missing and notes what is there already (once for all the
     /// sessions running at the same time).
-    init(owner: uid_t) throws {
+    public init(owner: uid_t) throws {
         self.owner = owner
         try Self.shared.enter(owner: owner)
     }
 
     /// Once the last session running stops: removes the sockets and locks its users added, then
     /// the directory if it was made here and is empty.
-    func restore() {
+    public func restore() {
         Self.shared.leave(owner: owner)
     }
 
@@ -59,7 +61,7 @@ struct XSocketDirectory {
                 } else {
                     // mkdir, then chmod: the umask would take the sticky and write bits off.
                     guard mkdir(XSocketDirectory.path, 0o755) == 0, chmod(XSocketDirectory.path, 0o1777) == 0 else {
-                        throw DriverError("cannot make \(XSocketDirectory.path) for Xwayland: \(String(cString: strerror(errno)))")
+                        throw HarnessError("cannot make \(XSocketDirectory.path) for Xwayland: \(String(cString: strerror(errno)))")
                     }
                     created = true
                 }

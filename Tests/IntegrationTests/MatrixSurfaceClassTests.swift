@@ -92,15 +92,14 @@ extension MatrixCommandTests {
             #expect(popup[kind]?.contains("M7") == true && popup[kind]?.contains("M8") == false, "\(kind): \(popup[kind] ?? "")")
             #expect(surfaceRecords(run, "\(kind.rawValue)/popup/trace.jsonl").contains("popup-done"))
         }
-        if run.kinds.contains(.mutter) {
-            // mutter cancels the touch that grabbed and never dismisses the popup.
-            #expect(popup[.mutter]?.contains("M8") == true && popup[.mutter]?.contains("M4") == true, "\(popup[.mutter] ?? "")")
-        }
-        if run.kinds.contains(.gnomeShell) {
-            // GNOME Shell does as mutter, or refuses the grab (popup_done without a configure).
-            let records = surfaceRecords(run, "gnome-shell/popup/trace.jsonl")
+        for kind in [CompositorKind.mutter, .gnomeShell] where run.kinds.contains(kind) {
+            // Both cancel the touch that grabbed and never dismiss the popup, or, when the 40 ms
+            // finger is already up at the grab (a busy machine), refuse it: popup_done without a
+            // configure. Seen in CI for mutter as a cell "B · A1".
+            let records = surfaceRecords(run, "\(kind.rawValue)/popup/trace.jsonl")
             let refused = records.contains("popup-done") && !records.contains("popup-configure")
-            #expect(refused || popup[.gnomeShell]?.contains("M8") == true, "\(records)")
+            let kept = popup[kind]?.contains("M8") == true && popup[kind]?.contains("M4") == true
+            #expect(refused || kept, "\(kind): \(popup[kind] ?? "") \(records)")
         }
         if run.kinds.contains(.kwin) {
             #expect(dnd[.kwin]?.contains("M9") == false, "\(dnd[.kwin] ?? "")")

@@ -50,7 +50,7 @@ public enum MatrixReport {
         out += "Verdict: \(verdict(result))\n\n"
         let check = result.baselineCheck, comparisons = result.comparisons
         out += compositorsTable(result) + summaryTable(result, comparisons, check: check) + findingsTable(result, check: check)
-        out += unstableSection(result, comparisons) + (check.map(baselineSection) ?? "")
+        out += unstableSection(result, comparisons) + (check.map(baselineSection) ?? "") + timeSection(result)
         for comparison in comparisons { out += scriptSection(comparison, result: result) }
         return out
     }

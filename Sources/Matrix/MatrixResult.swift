@@ -330,6 +330,8 @@ public struct MatrixColumn: Sendable {
     /// Script name → the cell: each of its runs. A script not run here (one of another shard's
     /// cells) has none.
     public var cells: [String: MatrixCellRuns]
+    /// Where the column's time went; nil for a column read back from results.json.
+    public var timing: MatrixColumnTiming?
 
     /// Creates a column.
     public init(kind: CompositorKind, version: String? = nil, unavailable: String? = nil,

@@ -100,6 +100,7 @@ public struct MatrixRunner {
     /// script is not run twice either.
     private func column(for driver: any CompositorDriver, scripts: [MatrixScript], directory: String,
                         prefix: String) -> MatrixColumn {
+        let began = MonotonicClock.now()
         var run = ColumnRun(driver: driver, directory: directory, prefix: prefix)
         if let reason = unavailability(of: driver, directory: directory, version: &run.column.version) {
             run.column.unavailable = reason
@@ -108,7 +109,10 @@ public struct MatrixRunner {
         defer { if let session = run.running?.session { stop(session, directory: directory) } }
         for (number, script) in scripts.enumerated() {
             for repetition in 1...max(1, configuration.repeatCount) {
-                if let reason = fill(&run, with: script, number: number, of: scripts.count, repetition: repetition) {
+                let reason = fill(&run, with: script, number: number, of: scripts.count, repetition: repetition)
+                run.column.timing = run.timing
+                run.column.timing?.totalSeconds = MonotonicClock.now() - began
+                if let reason {
                     run.column.unavailable = reason
                     return run.column
                 }
@@ -130,6 +134,8 @@ public struct MatrixRunner {
         /// The session and our window in it; nil before a start and after a stop.
         var running: Running?
         var starts = 0
+        /// Where the time went so far (starts are also counted in `starts`).
+        var timing = MatrixColumnTiming()
         /// A script was run a second time and no cell has been kept since (see
         /// `column(for:directory:prefix:)`).
         var retried = false
@@ -171,6 +177,12 @@ public struct MatrixRunner {
         let folder = MatrixLayout.runFolder(script: script.name, run: repetition, of: configuration.repeatCount)
         let step = "\(script.name) (\(number + 1)/\(count))"
             + (configuration.repeatCount > 1 ? " run \(repetition)/\(configuration.repeatCount)" : "")
+        // The script's own time: starts it needed are the starts' time.
+        let began = MonotonicClock.now(), startSecondsBefore = run.timing.startSeconds
+        defer {
+            run.timing.scriptSeconds[script.name, default: 0] +=
+                MonotonicClock.now() - began - (run.timing.startSeconds - startSecondsBefore)
+        }
         var attempt = self.attempt(script, step: step, folder: folder, in: &run)
         if case .ran(let cell) = attempt, cell.run?.observations.contains(.nothingArrived) == true, !run.retried {
             // Nothing at all reaching a client is rare and sometimes the start's fault (a shell
@@ -193,6 +205,10 @@ public struct MatrixRunner {
                 second.notes.append("\(Self.retriedNote)\(reason)")
                 attempt = .ran(.ran(second))
             }
+        }
+        if case .ran(.ran) = attempt {
+            run.timing.runs += 1
+            run.timing.waitSeconds += script.sleepSeconds + configuration.settleSeconds
         }
         switch attempt {
         case .ran(let cell):
@@ -281,6 +297,11 @@ public struct MatrixRunner {
         driverConfiguration.scale = output.scale
         driverConfiguration.rotation = output.rotation
         run.layouts = [:]
+        let began = MonotonicClock.now()
+        defer {
+            run.timing.starts += 1
+            run.timing.startSeconds += MonotonicClock.now() - began
+        }
         let started = try start(run.driver, configuration: driverConfiguration, calibrationDirectory: calibration)
         run.running = started
         run.output = output

@@ -74,6 +74,13 @@ public struct MatrixScript: Sendable {
         return counts
     }
 
+    /// Seconds the script sleeps between its items: the least a run of it takes.
+    public var sleepSeconds: Double {
+        items.reduce(0) { total, item in
+            if case .sleep(let milliseconds) = item { total + Double(milliseconds) / 1000 } else { total }
+        }
+    }
+
     /// The script as compact text (window-relative).
     public var text: String { CompactTrace.write(items) }
 

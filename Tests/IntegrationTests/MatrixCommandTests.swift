@@ -109,6 +109,27 @@ struct MatrixCommandTests {
         }
     }
 
+    @Test("report.md's Time section counts every compositor's starts and the runs of the scripts that ran")
+    func time() throws {
+        let run = try shared()
+        let section = run.report.components(separatedBy: "## Time\n\n").dropFirst().first?.components(separatedBy: "\n## ").first ?? ""
+        let rows = Dictionary(section.split(separator: "\n").filter { $0.hasPrefix("| ") }.map { line in
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            return (cells[0], Array(cells.dropFirst()))
+        }, uniquingKeysWith: { first, _ in first })
+        for (index, kind) in run.kinds.enumerated() {
+            let ran = Self.scripts.filter { script in
+                let cell = run.summary(script)[kind, default: ""]
+                return !cell.hasPrefix("not injectable") && !cell.hasPrefix("not supported by")
+            }.count
+            // Each script that ran at least once, a second run on a fresh compositor possibly.
+            let runs = Int(rows["script runs"]?[index].split(separator: " ").first ?? "") ?? -1
+            #expect(runs >= ran && runs <= ran * 2, "\(kind): \(runs) runs for \(ran) scripts that ran: \(section)")
+            let starts = Int(rows["starts"]?[index].split(separator: " ").first ?? "") ?? 0
+            #expect(starts >= 1, "\(kind): \(section)")
+        }
+    }
+
     @Test("the run leaves the machine as it found it: nothing in its TMPDIR, /tmp/.X11-unix as X servers need it")
     func leavesNothingBehind() throws {
         let run = try shared()

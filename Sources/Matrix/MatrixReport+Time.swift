@@ -14,7 +14,8 @@ extension MatrixReport {
         out += columnsSum > result.seconds * 1.2 ? " (several ran at once)." : "."
         out += " A start is the compositor's start, its readiness and the calibration tap that finds our window; "
         out += "a script's runs include our client's start and exit, and waits by design: the script's own sleeps "
-        out += "and the settle after it.\n\n"
+        out += "and the settle after it. The rows marked – are the steps of those runs (the rest: writing and reading "
+        out += "their files, a compositor stopped after a script that changed it).\n\n"
         out += header("", timed)
         out += row(["column"] + timed.map { seconds($0.timing!.totalSeconds) })
         out += row(["starts"] + timed.map { column in
@@ -30,6 +31,11 @@ extension MatrixReport {
             let timing = column.timing!
             return timing.runs == 0 ? "-" : seconds(timing.waitSeconds)
         })
+        for phase in MatrixPhase.allCases {
+            out += row(["– " + phase.rawValue] + timed.map { column in
+                column.timing!.phaseSeconds[phase].map(seconds) ?? "-"
+            })
+        }
         out += row(["slowest script"] + timed.map { column in
             column.timing!.slowest.map { "\($0.name) \(seconds($0.seconds))" } ?? "-"
         })

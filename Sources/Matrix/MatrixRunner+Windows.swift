@@ -31,8 +31,11 @@ extension MatrixRunner {
             } else {
                 let found: Result<[String: Window], RuntimeError>
                 do {
-                    found = .success(try findWindows(script.windows, session: session, directory: run.directory
-                        + "/calibration-windows-\(run.starts)" + (run.layouts.isEmpty ? "" : "-\(run.layouts.count + 1)")))
+                    let directory = run.directory + "/calibration-windows-\(run.starts)"
+                        + (run.layouts.isEmpty ? "" : "-\(run.layouts.count + 1)")
+                    found = .success(try run.phases.measure(.probes) {
+                        try findWindows(script.windows, session: session, directory: directory)
+                    })
                 } catch {
                     found = .failure(error as? RuntimeError ?? RuntimeError("\(error)"))
                 }
@@ -42,22 +45,23 @@ extension MatrixRunner {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let placed = script.placed(at: layout.mapValues(\.origin))
             try OutputTarget.write(CompactTrace.write(placed), to: directory + "/injected.txt")
-            let launched = try launch(script.windows, session: session, logPrefix: "client-\(script.name)",
-                                      files: true)
+            let launched = try run.phases.measure(.clientStarts) {
+                try launch(script.windows, session: session, logPrefix: "client-\(script.name)", files: true)
+            }
             defer { launched.forEach { $0.scratch.remove() } }
             defer { for window in launched.reversed() where window.client.isRunning { window.client.terminate() } }
             try parkPointer(for: script, origin: layout[script.windows[0].name]?.origin ?? (0, 0), session: session)
-            let returned = try session.inject(placed)
+            let returned = try run.phases.measure(.injections) { try session.inject(placed) }
             let notInjected = returned.filter { item in
                 if case .record(let record) = item, case .frame = record.event { false } else { true }
             }
-            Thread.sleep(forTimeInterval: configuration.settleSeconds)
+            run.phases.measure(.settles) { Thread.sleep(forTimeInterval: configuration.settleSeconds) }
             var notes: [String] = []
             var outputScreenshot: String?
             let first = RunFiles(directory: directory)
             if session.capabilities.contains(.screenshot) {
                 do {
-                    try session.screenshot(to: first.output)
+                    try run.phases.measure(.screenshots) { try session.screenshot(to: first.output) }
                     outputScreenshot = first.output
                 } catch {
                     notes.append("no screenshot: \(error)")
@@ -67,7 +71,8 @@ extension MatrixRunner {
             var endings: [(name: String, ending: ChildProcess.Termination, output: String)] = []
             var moves: [Result<Void, Error>] = []
             for (index, window) in launched.enumerated() {
-                endings.append((window.window.name, session.finishClient(window.client, timeout: 5), window.client.output()))
+                let ending = run.phases.measure(.clientExits) { session.finishClient(window.client, timeout: 5) }
+                endings.append((window.window.name, ending, window.client.output()))
                 let folder = Self.folder(of: index, in: script, directory: directory)
                 moves.append(Result {
                     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

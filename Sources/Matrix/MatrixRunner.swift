@@ -79,7 +79,8 @@ public struct MatrixRunner {
                 return column(for: driver, scripts: scripts, directory: directory + "/" + kind.rawValue, prefix: prefix)
             }
         }
-        let columns = ConcurrentJobs.run(jobs, atOnce: configuration.columnsAtOnce)
+        let columns = ConcurrentJobs.run(jobs, atOnce: configuration.columnsAtOnce,
+                                         startOrder: MatrixSchedule.startOrder(configuration.compositors))
         return MatrixResult(scripts: configuration.scripts, columns: columns, scene: configuration.sceneType.info.name,
                             profile: configuration.profile.name, seconds: MonotonicClock.now() - started,
                             repeatCount: configuration.repeatCount, shard: configuration.shard)
@@ -110,8 +111,10 @@ public struct MatrixRunner {
         for (number, script) in scripts.enumerated() {
             for repetition in 1...max(1, configuration.repeatCount) {
                 let reason = fill(&run, with: script, number: number, of: scripts.count, repetition: repetition)
-                run.column.timing = run.timing
-                run.column.timing?.totalSeconds = MonotonicClock.now() - began
+                var timing = run.timing
+                timing.phaseSeconds = run.phases.seconds
+                timing.totalSeconds = MonotonicClock.now() - began
+                run.column.timing = timing
                 if let reason {
                     run.column.unavailable = reason
                     return run.column
@@ -136,6 +139,8 @@ public struct MatrixRunner {
         var starts = 0
         /// Where the time went so far (starts are also counted in `starts`).
         var timing = MatrixColumnTiming()
+        /// Where the time of the runs went, step by step.
+        let phases = MatrixPhaseClock()
         /// A script was run a second time and no cell has been kept since (see
         /// `column(for:directory:prefix:)`).
         var retried = false
@@ -270,7 +275,7 @@ public struct MatrixRunner {
             cell = windowsCell(script, in: &run, session: running.session, directory: run.directory + "/" + folder)
         } else {
             cell = self.cell(script, session: running.session, window: running.window,
-                             directory: run.directory + "/" + folder)
+                             directory: run.directory + "/" + folder, phases: run.phases)
         }
         // A client that refused an option because the compositor lacks its global says so in
         // its own line: the cell tells that fact instead of a failed run.
@@ -390,7 +395,7 @@ public struct MatrixRunner {
     // MARK: - One script
 
     private func cell(_ script: MatrixScript, session: CompositorSession,
-                      window: Window, directory: String) -> MatrixCell {
+                      window: Window, directory: String, phases: MatrixPhaseClock) -> MatrixCell {
         let unsupported = script.unsupported(by: session.capabilities)
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
@@ -401,29 +406,31 @@ public struct MatrixRunner {
             let scratch = try ClientScratch(for: session)
             defer { scratch.remove() }
             let written = RunFiles(directory: scratch.path)
-            let client = try session.launchClient(executable: configuration.clientExecutable,
-                                                  arguments: clientArguments(trace: written.trace, files: written)
-                                                      + (script.windows.first?.arguments ?? []),
-                                                  environment: [:], logName: "client-\(script.name).log")
+            let client = try phases.measure(.clientStarts) {
+                try session.launchClient(executable: configuration.clientExecutable,
+                                         arguments: clientArguments(trace: written.trace, files: written)
+                                             + (script.windows.first?.arguments ?? []),
+                                         environment: [:], logName: "client-\(script.name).log")
+            }
             defer { if client.isRunning { client.terminate() } }
             try parkPointer(for: script, origin: window.origin, session: session)
-            let returned = try session.inject(placed)
+            let returned = try phases.measure(.injections) { try session.inject(placed) }
             let notInjected = returned.filter { item in
                 // Drivers without .frame leave framing to the compositor: that is what we measure.
                 if case .record(let record) = item, case .frame = record.event { false } else { true }
             }
-            Thread.sleep(forTimeInterval: configuration.settleSeconds)
+            phases.measure(.settles) { Thread.sleep(forTimeInterval: configuration.settleSeconds) }
             var notes: [String] = []
             var outputScreenshot: String?
             if session.capabilities.contains(.screenshot) {
                 do {
-                    try session.screenshot(to: files.output)
+                    try phases.measure(.screenshots) { try session.screenshot(to: files.output) }
                     outputScreenshot = files.output
                 } catch {
                     notes.append("no screenshot: \(error)")
                 }
             }
-            let ending = session.finishClient(client, timeout: 5)
+            let ending = phases.measure(.clientExits) { session.finishClient(client, timeout: 5) }
             // Kept also when the client failed: what it wrote is the first thing to read.
             let moved = Result { try scratch.move(into: directory) }
             // A compositor that closes our connection is a finding (M10), not a failed run.

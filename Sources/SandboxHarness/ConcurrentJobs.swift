@@ -13,11 +13,15 @@ public enum ConcurrentJobs {
 
     /// The jobs' results, in order; each job is handed to its thread as it is (it must touch only
     /// state of its own, or state that is locked).
-    public static func run<Result>(_ jobs: [() -> Result], atOnce: Int) -> [Result] {
+    /// `startOrder` (indices of `jobs`, each once) is the order in which they start when fewer run
+    /// at once than there are jobs: the longest first leaves only short ones to finish the run.
+    public static func run<Result>(_ jobs: [() -> Result], atOnce: Int, startOrder: [Int]? = nil) -> [Result] {
         guard atOnce > 1, jobs.count > 1 else { return jobs.map { $0() } }
+        let order = startOrder.flatMap { $0.sorted() == Array(jobs.indices) ? $0 : nil } ?? Array(jobs.indices)
         let slots = Slots<Result>(count: jobs.count)
         let gate = DispatchSemaphore(value: atOnce)
-        for (index, job) in jobs.enumerated() {
+        for index in order {
+            let job = jobs[index]
             gate.wait()
             let work = Handed(job)
             let thread = Thread {

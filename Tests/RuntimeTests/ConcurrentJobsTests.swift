@@ -55,4 +55,22 @@ import Testing
         #expect(results == ["job 0", "job 1", "job 2"])
         #expect(meter.most == 1 && meter.order == [0, 1, 2])
     }
+
+    @Test("a start order starts the jobs in that order, results still in the order given")
+    func startOrder() {
+        let meter = Meter()
+        // One at a time after the first pair: the two first started are 4 and 2, whichever enters
+        // first; then each job waits for a free slot, so 0, 3, 1 enter one by one.
+        let results = ConcurrentJobs.run(jobs(meter, count: 5), atOnce: 2, startOrder: [4, 2, 0, 3, 1])
+        #expect(results == (0..<5).map { "job \($0)" })
+        #expect(Set(meter.order.prefix(2)) == [4, 2] && Array(meter.order.suffix(3)) == [0, 3, 1], "\(meter.order)")
+    }
+
+    @Test("a start order that is not a permutation of the jobs is ignored")
+    func badStartOrder() {
+        let meter = Meter()
+        let results = ConcurrentJobs.run(jobs(meter, count: 3), atOnce: 2, startOrder: [0, 0, 1])
+        #expect(results == ["job 0", "job 1", "job 2"])
+        #expect(meter.order.last == 2)
+    }
 }

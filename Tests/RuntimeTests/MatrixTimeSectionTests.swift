@@ -31,7 +31,8 @@ import Testing
     }
 
     @Test func eachColumnShowsItsStartsRunsWaitsAndSlowestScript() throws {
-        let weston = timing(starts: 2, startSeconds: 3.04, scripts: ["tap": 1.25, "drag": 2.5], runs: 3, waits: 2.61, total: 6.83)
+        var weston = timing(starts: 2, startSeconds: 3.04, scripts: ["tap": 1.25, "drag": 2.5], runs: 3, waits: 2.61, total: 6.83)
+        weston.phaseSeconds = [.screenshots: 1.04, .clientStarts: 0.51]
         let sway = timing(starts: 1, startSeconds: 4.5, scripts: ["tap": 1.5, "drag": 1.5], runs: 2, waits: 2.2, total: 7.52)
         let markdown = MatrixReport.markdown(try result(weston: weston, sway: sway, seconds: 14.4))
         let section = try #require(markdown.components(separatedBy: "## Time\n\n").last?.components(separatedBy: "\n## ").first)
@@ -41,6 +42,9 @@ import Testing
         // 3.75 s over 3 runs; 3 s over 2.
         #expect(section.contains("| script runs | 3 in 3.8 s, 1.3 s each | 2 in 3 s, 1.5 s each |\n"), "\(section)")
         #expect(section.contains("| of which waits | 2.6 s | 2.2 s |\n"), "\(section)")
+        // The steps, in the order a run takes them; a step that never ran is a dash.
+        #expect(section.contains("| – client starts | 0.5 s | - |\n| – injections | - | - |\n| – settles | - | - |\n"
+            + "| – screenshots | 1 s | - |\n"), "\(section)")
         // A tie goes to the first name in order.
         #expect(section.contains("| slowest script | drag 2.5 s | drag 1.5 s |\n"), "\(section)")
     }

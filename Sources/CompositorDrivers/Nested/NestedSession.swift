@@ -191,7 +191,10 @@ extension NestedSession {
                                       logPath: "\(runtimeDirectory)/\(logName)")
             clients.add(client)
         }
-        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout)
+        // No placement settle: wlroots places a window with the configure it draws (sway's tiling,
+        // phoc's maximise, cage's fullscreen), which the configure quiet period already waits out;
+        // the settle is for mutter's move of a decorated window after its map.
+        try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout, settle: 0)
         try live()
         return client
     }

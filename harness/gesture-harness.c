@@ -1,7 +1,9 @@
 /*
  * GestureSandbox harness: a weston 10 module that gives a private headless
- * compositor a seat ("harness-seat" with touch, pointer and keyboard) and the
- * gesture_harness_v1 global through which tests inject input.
+ * compositor a seat ("harness-seat" with touch, pointer and keyboard; with
+ * GESTURE_HARNESS_SEAT=touch-only in weston's environment, touch and keyboard
+ * and no pointer, as a touchscreen kiosk) and the gesture_harness_v1 global
+ * through which tests inject input.
  *
  * Touch, pointer and key requests go through weston's own notify_* input
  * path, so clients see weston's real behaviour (weston 10 drops the frame
@@ -9,6 +11,7 @@
  * is added unless a client_* request asks for it (client-events.c).
  */
 #include <stdlib.h>
+#include <string.h>
 #include <sys/types.h>
 #include <time.h>
 
@@ -20,6 +23,9 @@
 /* weston asserts a non-NULL syspath: the device's unique name. */
 #define HARNESS_TOUCH_SYSPATH "/dev/harness-touch"
 #define HARNESS_VERSION 1
+/* The environment variable naming the seat's kind, and its one other value. */
+#define HARNESS_SEAT_ENV "GESTURE_HARNESS_SEAT"
+#define HARNESS_SEAT_TOUCH_ONLY "touch-only"
 
 static struct harness *
 harness_from(struct wl_resource *resource)
@@ -141,6 +147,11 @@ pointer_motion(struct wl_client *client, struct wl_resource *resource, wl_fixed_
 	struct harness *h = harness_from(resource);
 	struct timespec now;
 
+	/* weston dereferences the seat's pointer: a touch-only seat has none to move. */
+	if (!weston_seat_get_pointer(&h->seat)) {
+		weston_log(HARNESS_LOG_PREFIX "pointer_motion on a seat without a pointer: ignored\n");
+		return;
+	}
 	now_monotonic(&now);
 	notify_motion_absolute(&h->seat, &now, wl_fixed_to_double(x), wl_fixed_to_double(y));
 	notify_pointer_frame(&h->seat);
@@ -153,6 +164,10 @@ pointer_button(struct wl_client *client, struct wl_resource *resource,
 	struct harness *h = harness_from(resource);
 	struct timespec now;
 
+	if (!weston_seat_get_pointer(&h->seat)) {
+		weston_log(HARNESS_LOG_PREFIX "pointer_button on a seat without a pointer: ignored\n");
+		return;
+	}
 	now_monotonic(&now);
 	notify_button(&h->seat, &now, (int32_t)button,
 		      pressed ? WL_POINTER_BUTTON_STATE_PRESSED : WL_POINTER_BUTTON_STATE_RELEASED);
@@ -288,8 +303,13 @@ compositor_destroyed(struct wl_listener *listener, void *data)
 static void
 init_seat(struct harness *h)
 {
+	const char *kind = getenv(HARNESS_SEAT_ENV);
+
 	weston_seat_init(&h->seat, h->compositor, HARNESS_SEAT_NAME);
-	weston_seat_init_pointer(&h->seat);
+	if (kind && strcmp(kind, HARNESS_SEAT_TOUCH_ONLY) == 0)
+		weston_log(HARNESS_LOG_PREFIX "touch-only seat: no pointer\n");
+	else
+		weston_seat_init_pointer(&h->seat);
 	/* NULL: the compositor's default keymap. */
 	if (weston_seat_init_keyboard(&h->seat, NULL) < 0)
 		weston_log(HARNESS_LOG_PREFIX "no keyboard: key requests do nothing\n");

@@ -137,6 +137,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
     /// Starting the compositor with a fractional output scale, 1.25 or 1.5 (`DriverConfiguration.scale`).
     public static let fractionalOutputScale = InjectionCapabilities(rawValue: 1 << 12)
+    /// Starting the compositor with a seat that has touch and no pointer (`DriverConfiguration.touchOnlySeat`).
+    public static let touchOnlySeat = InjectionCapabilities(rawValue: 1 << 20)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -159,7 +161,7 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
-            (.fractionalOutputScale, "fractional output scale"),
+            (.fractionalOutputScale, "fractional output scale"), (.touchOnlySeat, "touch-only seat"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -177,6 +179,9 @@ public struct DriverConfiguration: Sendable {
     /// Clockwise output rotation in degrees (0, 90, 180, 270); the logical size stays width ×
     /// height (the mode is rotated with it), so window-relative scripts fit as on a plain output.
     public var rotation: Int = 0
+    /// A seat with touch and a keyboard and no pointer (a touchscreen kiosk's); needs the
+    /// `touchOnlySeat` capability, and the session then cannot inject pointer events.
+    public var touchOnlySeat = false
     /// Seconds to wait for the compositor (and its helpers) to become ready.
     public var startTimeout: Double
 

@@ -35,7 +35,16 @@ public enum MatrixBattery {
             script("\(entry.name)@scale1.5", "\(entry.summary) (output \(fractional))", entry.text, windows: entry.windows,
                    output: fractional, expectations: entry.expectations)
         }
-        return single + several + mouse + transformed + popups
+        // A seat with touch and no pointer (a touchscreen kiosk's): a tap, a drag, and the
+        // keyboard focus a touch gives, which compositors often tie to the pointer.
+        let kiosk = MatrixOutputSetup(touchOnlySeat: true)
+        let touchOnly = entries.filter { outputScripts.contains($0.name) }.map { entry in
+            script("\(entry.name)@touchonly", "\(entry.summary) (\(kiosk))", entry.text, output: kiosk)
+        } + windowEntries.filter { $0.name == "focus" }.map { entry in
+            script("\(entry.name)@touchonly", "\(entry.summary) (\(kiosk))", entry.text, windows: entry.windows,
+                   output: kiosk, expectations: entry.expectations)
+        }
+        return single + several + mouse + transformed + popups + touchOnly
     }
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,

@@ -301,6 +301,7 @@ public struct MatrixRunner {
         var driverConfiguration = configuration.driverConfiguration
         driverConfiguration.scale = output.scale
         driverConfiguration.rotation = output.rotation
+        driverConfiguration.touchOnlySeat = output.touchOnlySeat
         run.layouts = [:]
         let began = MonotonicClock.now()
         defer {

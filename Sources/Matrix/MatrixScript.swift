@@ -114,6 +114,7 @@ public struct MatrixScript: Sendable {
         if windows.count > 1 { needs.insert(.sideBySide) }
         if output.scale != 1 { needs.insert(output.scale == output.scale.rounded() ? .outputScale : .fractionalOutputScale) }
         if output.rotation != 0 { needs.insert(.outputRotation) }
+        if output.touchOnlySeat { needs.insert(.touchOnlySeat) }
         return needs
     }
 
@@ -124,7 +125,8 @@ public struct MatrixScript: Sendable {
         let setup = setupNeeds.subtracting(capabilities)
         if !setup.isEmpty {
             let what = [windows.count > 1 ? "windows \(windows.map(\.name).joined(separator: ", "))" : nil,
-                        output == .plain ? nil : "output \(output)",
+                        output == .plain ? nil : output == MatrixOutputSetup(touchOnlySeat: true) ? "a touch-only seat"
+                            : "output \(output)",
                         pointerParkedAt == nil ? nil : "the pointer parked on the window"].compactMap { $0 }.joined(separator: ", ")
             result.append(Unsupported(statement: 0, item: what, needs: setup.names.joined(separator: ", ")))
         }

@@ -83,11 +83,14 @@ public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
     public var scale: Double
     /// Clockwise rotation in degrees: 0, 90, 180 or 270.
     public var rotation: Int
+    /// The compositor's seat has touch and a keyboard and no pointer (a touchscreen kiosk's).
+    public var touchOnlySeat: Bool
 
     /// Creates a setup.
-    public init(scale: Double = 1, rotation: Int = 0) {
+    public init(scale: Double = 1, rotation: Int = 0, touchOnlySeat: Bool = false) {
         self.scale = scale
         self.rotation = rotation
+        self.touchOnlySeat = touchOnlySeat
     }
 
     /// The output every other script runs on.
@@ -97,6 +100,7 @@ public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
         var parts: [String] = []
         if scale != 1 { parts.append("scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale))") }
         if rotation != 0 { parts.append("rotated \(rotation)°") }
+        if touchOnlySeat { parts.append("touch-only seat") }
         return parts.isEmpty ? "plain" : parts.joined(separator: ", ")
     }
 }

@@ -26,6 +26,9 @@ public final class WestonInstance {
         /// Whether weston also serves X11 clients through Xwayland (`--xwayland`, its xwayland.so; Debian
         /// package xwayland), started on the first X client's connection.
         public var xwayland: Bool
+        /// A seat with touch and a keyboard and no pointer, as a touchscreen kiosk's: pointer
+        /// requests then do nothing, and nested compositors get no pointer from this weston either.
+        public var touchOnlySeat = false
 
         /// Creates a configuration; the defaults suit tests.
         public init(width: Int = 1024, height: Int = 768, scale: Int? = nil,
@@ -41,6 +44,9 @@ public final class WestonInstance {
             self.xwayland = xwayland
         }
     }
+
+    /// The variable through which the harness module learns the seat's kind.
+    static let seatVariable = "GESTURE_HARNESS_SEAT"
 
     /// The configuration this instance started with.
     public let configuration: Configuration
@@ -98,8 +104,9 @@ public final class WestonInstance {
             }
         }
         socketName = SocketName.next(prefix: "gesture-harness")
-        var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY"].contains($0.key) }
+        var env = base.filter { !["WAYLAND_DISPLAY", "WAYLAND_SOCKET", "DISPLAY", Self.seatVariable].contains($0.key) }
         env["XDG_RUNTIME_DIR"] = runtimeDirectory
+        if configuration.touchOnlySeat { env[Self.seatVariable] = "touch-only" }
         do {
             let module = try Self.loadablePath(of: modulePath, in: runtimeDirectory)
             process = try ChildProcess(executable: weston,

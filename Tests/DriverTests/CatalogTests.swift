@@ -40,7 +40,7 @@ struct CatalogTests {
         #expect(Set(titleBar) == [.kwin, .sway])
         #expect(KWinDriver().capabilities.isDisjoint(with: .shapeOrientation))
         #expect(NestedWlrootsDriver(.cage).capabilities.names == [
-            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot",
+            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot", "touch-only seat",
         ])
     }
 

@@ -37,13 +37,17 @@ public final class NestedSession: HarnessInputSession {
          program: String? = nil) throws {
         self.kind = kind
         programPath = program
-        self.capabilities = capabilities
+        // The nested compositor's seat has the devices of the harness seat it runs in: no pointer
+        // there, none here.
+        self.capabilities = configuration.touchOnlySeat ? capabilities.subtracting(.pointer) : capabilities
         outputSize = (configuration.width, configuration.height)
         startTimeout = configuration.startTimeout
         user = try UnprivilegedUser.forNestedCompositors(kind)
-        weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
-                                          scale: try configuration.integerScale(of: "the harness weston"),
-                                          startTimeout: configuration.startTimeout))
+        var instance = WestonInstance.Configuration(width: configuration.width, height: configuration.height,
+                                                    scale: try configuration.integerScale(of: "the harness weston"),
+                                                    startTimeout: configuration.startTimeout)
+        instance.touchOnlySeat = configuration.touchOnlySeat
+        weston = try WestonInstance(instance)
         do {
             harness = try weston.connect()
             if let user {

@@ -43,7 +43,7 @@ public struct WestonDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot, .seatCapability, .outputScale,
-         .outputRotation]
+         .outputRotation, .touchOnlySeat]
     }
 
     public var quirks: [String] {
@@ -79,20 +79,23 @@ public final class WestonSession: CompositorSession {
          westonExecutable: String = "weston") throws {
         // A quarter turn swaps the mode's sides, so the logical output stays width × height.
         let turned = configuration.rotation % 180 != 0
-        weston = try WestonInstance(.init(width: turned ? configuration.height : configuration.width,
-                                          height: turned ? configuration.width : configuration.height,
-                                          scale: try configuration.integerScale(of: "weston"),
-                                          westonExecutable: westonExecutable,
-                                          startTimeout: configuration.startTimeout,
-                                          extraArguments: configuration.rotation == 0 ? []
-                                              : ["--transform=rotate-\(configuration.rotation)"]))
+        var instance = WestonInstance.Configuration(width: turned ? configuration.height : configuration.width,
+                                                    height: turned ? configuration.width : configuration.height,
+                                                    scale: try configuration.integerScale(of: "weston"),
+                                                    westonExecutable: westonExecutable,
+                                                    startTimeout: configuration.startTimeout,
+                                                    extraArguments: configuration.rotation == 0 ? []
+                                                        : ["--transform=rotate-\(configuration.rotation)"])
+        instance.touchOnlySeat = configuration.touchOnlySeat
+        weston = try WestonInstance(instance)
         do {
             harness = try weston.connect()
         } catch {
             weston.stop()
             throw error
         }
-        self.capabilities = capabilities
+        // No pointer to move on a touch-only seat.
+        self.capabilities = configuration.touchOnlySeat ? capabilities.subtracting(.pointer) : capabilities
         outputSize = (configuration.width, configuration.height)
     }
 

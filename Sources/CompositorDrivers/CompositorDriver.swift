@@ -25,12 +25,19 @@ public protocol CompositorDriver: Sendable {
     /// This driver starting `binary` (a build of the user's own, `--compositor-binary`) instead of
     /// the Debian program; throws one line when that binary cannot be driven here.
     func starting(_ binary: CompositorBinary) throws -> CompositorDriver
+    /// Why this driver lacks a capability, where that was measured (a setup such as a second
+    /// output), one clause each; default: none.
+    var missingCapabilityReasons: [InjectionCapabilities: String] { get }
 }
 
 /// One running compositor with its helpers (buses, PipeWire, nested parent, injector).
 public protocol CompositorSession: StoppableSession {
     /// The output's size in logical pixels.
     var outputSize: (width: Int, height: Int) { get }
+    /// Where the output that injected touches and our client's windows go begins, in global
+    /// logical pixels: the second output's origin when started with `DriverConfiguration.secondOutput`,
+    /// else 0, 0 (the default). Scripts add it to points on the output.
+    var touchedOutputOrigin: (x: Double, y: Double) { get }
     /// What this session can inject (may be less than the driver's, e.g. no title bar).
     var capabilities: InjectionCapabilities { get }
     /// Starts a client of this compositor (cage: starts cage with it) and returns once the
@@ -137,6 +144,9 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
     /// Starting the compositor with a fractional output scale, 1.25 or 1.5 (`DriverConfiguration.scale`).
     public static let fractionalOutputScale = InjectionCapabilities(rawValue: 1 << 12)
+    /// Starting the compositor with a second output right of the first, where touches and our
+    /// client's windows then go (`DriverConfiguration.secondOutput`).
+    public static let secondOutput = InjectionCapabilities(rawValue: 1 << 13)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -159,7 +169,7 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
-            (.fractionalOutputScale, "fractional output scale"),
+            (.fractionalOutputScale, "fractional output scale"), (.secondOutput, "a second output"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -177,6 +187,10 @@ public struct DriverConfiguration: Sendable {
     /// Clockwise output rotation in degrees (0, 90, 180, 270); the logical size stays width ×
     /// height (the mode is rotated with it), so window-relative scripts fit as on a plain output.
     public var rotation: Int = 0
+    /// A second output of the same size right of the first (origin at width, 0); the session's
+    /// touches and its clients' windows go there (`CompositorSession.touchedOutputOrigin`). Needs
+    /// `secondOutput`.
+    public var secondOutput = false
     /// Seconds to wait for the compositor (and its helpers) to become ready.
     public var startTimeout: Double
 
@@ -231,6 +245,9 @@ public struct ClientWindow: Equatable, Sendable {
 }
 
 extension CompositorSession {
+    /// One output, at 0, 0.
+    public var touchedOutputOrigin: (x: Double, y: Double) { (0, 0) }
+
     /// Where `client`'s window is, when the compositor can tell (nil otherwise).
     public func window(of client: ChildProcess) throws -> ClientWindow? { nil }
 
@@ -264,6 +281,9 @@ extension CompositorSession {
 }
 
 extension CompositorDriver {
+    /// No measured reasons.
+    public var missingCapabilityReasons: [InjectionCapabilities: String] { [:] }
+
     /// Not possible: this driver knows only its Debian program.
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
         throw DriverError("--compositor-binary \(binary.kind.rawValue)=\(binary.path): the \(kind.displayName) driver "

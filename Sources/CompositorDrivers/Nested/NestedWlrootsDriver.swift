@@ -35,7 +35,15 @@ public struct NestedWlrootsDriver: CompositorDriver {
         let common: InjectionCapabilities = [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]
         // sway tiles a second window beside the first; phoc maximises and cage fills the output
         // with every toplevel, so their second window covers the first.
-        return kind == .sway ? common.union([.serverTitleBar, .sideBySide]) : common
+        return kind == .sway ? common.union([.serverTitleBar, .sideBySide, .secondOutput]) : common
+    }
+
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        switch kind {
+        case .phoc: [.secondOutput: "the driver does not place phoc's second output (WLR_WL_OUTPUTS=2) yet"]
+        case .cage: [.secondOutput: "cage 0.1.4 shows its one client over the whole output layout, not on one output"]
+        default: [:]
+        }
     }
 
     public var quirks: [String] {

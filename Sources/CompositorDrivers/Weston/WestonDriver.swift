@@ -46,6 +46,10 @@ public struct WestonDriver: CompositorDriver {
          .outputRotation]
     }
 
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        [.secondOutput: "weston 10's headless backend makes one output: it has no option for more"]
+    }
+
     public var quirks: [String] {
         [
             "drops the wl_touch.frame after the last up (its touch grab clears the focus first)",

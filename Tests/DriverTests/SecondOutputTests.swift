@@ -84,6 +84,50 @@ struct SecondOutputTests {
         #expect(downs.last == LayerShellTests.Down(surface: popup.surface, id: 1, x: 100, y: 60), "\(downs)")
     }
 
+    // MARK: - KWin and mutter
+
+    @Test("KWin: a layer surface on the second output gets its tap surface-local, and the window there as on one output")
+    func kwinLayerSurfaceAndWindowOnTheSecondOutput() throws {
+        let single = try centreTap(KWinDriver(), secondOutput: false)
+        let run = try SandboxClient(KWinDriver(), configuration: Self.twoOutputs, arguments: Self.panel)
+        #expect(run.session.touchedOutputOrigin == (1280, 0))
+        // The window opens on the output under the pointer, which the driver put on the second.
+        let window = try #require(try run.session.window(of: run.process))
+        #expect(window.x >= 1280 && window.x + window.width <= 2560, "the window is on the second output: \(window)")
+        try run.inject("down 0 1480.5 50; frame; up 0; frame")
+        try run.inject("down 1 1920 360; frame; up 1; frame")
+        let records = try run.finishRecording()
+
+        let events = records.compactMap(\.event.surfaceEvent)
+        let layer = try #require(events.first { $0.kind == .layerConfigure }, "\(events.map(\.kind))")
+        let downs = LayerShellTests.downs(records)
+        #expect(downs.count == 2, "\(records.map(\.event.name))")
+        #expect(downs.first == LayerShellTests.Down(surface: layer.surface, id: 0, x: 200.5, y: 50), "\(downs)")
+        // The output's centre lands where it lands on a lone output: the same surface-local point.
+        #expect(downs.last.map { $0.x == single.0 && $0.y == single.1 } == true, "\(downs) against \(single)")
+    }
+
+    @Test("mutter: the window on the second monitor gets a tap at its centre where a lone monitor's window does")
+    func mutterWindowOnTheSecondMonitor() throws {
+        let single = try centreTap(MutterDriver(), secondOutput: false)
+        let second = try centreTap(MutterDriver(), secondOutput: true)
+        #expect(second.0 == single.0 && second.1 == single.1, "second monitor \(second), lone monitor \(single)")
+        #expect(second.0 < 1280, "surface-local, not global: \(second)")
+    }
+
+    /// Where a tap at the centre of the touched output lands in our window (surface-local).
+    private func centreTap(_ driver: CompositorDriver, secondOutput: Bool) throws -> (Double, Double) {
+        var configuration = DriverConfiguration()
+        configuration.secondOutput = secondOutput
+        let run = try SandboxClient(driver, configuration: configuration)
+        let origin = run.session.touchedOutputOrigin
+        try run.inject("down 0 \(origin.x + 640) \(origin.y + 360); frame; sleep 50; up 0; frame")
+        let downs = LayerShellTests.downs(try run.finishRecording())
+        let down = try #require(downs.first, "no down on \(driver.kind.displayName) (second output: \(secondOutput))")
+        #expect(downs.count == 1)
+        return (down.x, down.y)
+    }
+
     @Test("an output the compositor does not have is refused in one line listing the ones it has")
     func anUnknownOutputIsRefused() throws {
         try NestedDriverTests.ensureUser()

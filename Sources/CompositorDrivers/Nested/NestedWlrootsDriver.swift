@@ -40,8 +40,12 @@ public struct NestedWlrootsDriver: CompositorDriver {
 
     public var missingCapabilityReasons: [InjectionCapabilities: String] {
         switch kind {
-        case .phoc: [.secondOutput: "the driver does not place phoc's second output (WLR_WL_OUTPUTS=2) yet"]
-        case .cage: [.secondOutput: "cage 0.1.4 shows its one client over the whole output layout, not on one output"]
+        // Measured with WLR_WL_OUTPUTS=2 and WL-2 at 1280,0 in phoc.ini: a tap at 200,50 of the second
+        // output arrived at 401,50 of the window on the first.
+        case .phoc: [.secondOutput: "nested phoc 0.24 maps a touch onto its whole two-output layout, on the first "
+                        + "output, and phoc.ini maps no touch device to an output"]
+        case .cage: [.secondOutput: "cage 0.1.4 extends its one client across every output (-m extend) or uses only "
+                        + "the last (-m last)"]
         default: [:]
         }
     }

@@ -52,7 +52,7 @@ public struct MirDriver: HostedCompositor {
     }
 
     public var missingCapabilityReasons: [InjectionCapabilities: String] {
-        [.secondOutput: "Mir's wayland platform shows an output per output of its host, and the harness weston has one"]
+        [.secondOutput: "Mir's wayland platform shows an output per output of its host (two under a KWin with two, measured), and the harness weston has one"]
     }
 
     public var quirks: [String] {

@@ -284,6 +284,14 @@ extension CompositorDriver {
     /// No measured reasons.
     public var missingCapabilityReasons: [InjectionCapabilities: String] { [:] }
 
+    /// Throws, with the measured reason, when `configuration` asks for a second output this driver
+    /// cannot make (drivers call it before starting anything).
+    func refuseSecondOutputUnlessCapable(_ configuration: DriverConfiguration) throws {
+        guard configuration.secondOutput, !capabilities.contains(.secondOutput) else { return }
+        throw DriverError("\(kind.displayName) cannot be started with a second output here"
+            + (missingCapabilityReasons[.secondOutput].map { ": \($0)" } ?? ""))
+    }
+
     /// Not possible: this driver knows only its Debian program.
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
         throw DriverError("--compositor-binary \(binary.kind.rawValue)=\(binary.path): the \(kind.displayName) driver "

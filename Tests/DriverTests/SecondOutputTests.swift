@@ -128,6 +128,19 @@ struct SecondOutputTests {
         return (down.x, down.y)
     }
 
+    @Test("a driver that cannot make a second output refuses to start with one, naming why, before starting anything")
+    func aDriverWithoutASecondOutputRefusesIt() throws {
+        for driver in [WestonDriver(), NestedWlrootsDriver(.phoc), NestedWlrootsDriver(.cage)] as [CompositorDriver] {
+            #expect(!driver.capabilities.contains(.secondOutput))
+            let reason = try #require(driver.missingCapabilityReasons[.secondOutput], "\(driver.kind)")
+            #expect {
+                _ = try driver.start(Self.twoOutputs)
+            } throws: { error in
+                "\(error)".contains("\(driver.kind.displayName) cannot be started with a second output here: \(reason)")
+            }
+        }
+    }
+
     @Test("an output the compositor does not have is refused in one line listing the ones it has")
     func anUnknownOutputIsRefused() throws {
         try NestedDriverTests.ensureUser()

@@ -80,6 +80,7 @@ public struct MirDriver: HostedCompositor {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try HostedSession(self, configuration: configuration)
     }
 

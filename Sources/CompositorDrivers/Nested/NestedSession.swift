@@ -46,9 +46,6 @@ public final class NestedSession: HarnessInputSession {
         self.capabilities = capabilities
         outputSize = (configuration.width, configuration.height)
         startTimeout = configuration.startTimeout
-        guard !configuration.secondOutput || capabilities.contains(.secondOutput) else {
-            throw DriverError("\(kind.displayName) cannot be started with a second output here")
-        }
         secondOutput = configuration.secondOutput
         touchedOutputOrigin = secondOutput ? (Double(configuration.width), 0) : (0, 0)
         user = try UnprivilegedUser.forNestedCompositors(kind)

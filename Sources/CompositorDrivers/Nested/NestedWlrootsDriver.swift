@@ -68,6 +68,7 @@ public struct NestedWlrootsDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try NestedSession(kind: kind, configuration: configuration, capabilities: capabilities,
                                  program: binary?.path)
     }

@@ -61,6 +61,7 @@ public struct WestonDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try WestonSession(configuration, capabilities: capabilities, westonExecutable: binary?.path ?? "weston")
     }
 }

@@ -25,12 +25,19 @@ public protocol CompositorDriver: Sendable {
     /// This driver starting `binary` (a build of the user's own, `--compositor-binary`) instead of
     /// the Debian program; throws one line when that binary cannot be driven here.
     func starting(_ binary: CompositorBinary) throws -> CompositorDriver
+    /// Why this driver lacks a capability, where that was measured (a setup such as a second
+    /// output), one clause each; default: none.
+    var missingCapabilityReasons: [InjectionCapabilities: String] { get }
 }
 
 /// One running compositor with its helpers (buses, PipeWire, nested parent, injector).
 public protocol CompositorSession: StoppableSession {
     /// The output's size in logical pixels.
     var outputSize: (width: Int, height: Int) { get }
+    /// Where the output that injected touches and our client's windows go begins, in global
+    /// logical pixels: the second output's origin when started with `DriverConfiguration.secondOutput`,
+    /// else 0, 0 (the default). Scripts add it to points on the output.
+    var touchedOutputOrigin: (x: Double, y: Double) { get }
     /// What this session can inject (may be less than the driver's, e.g. no title bar).
     var capabilities: InjectionCapabilities { get }
     /// Starts a client of this compositor (cage: starts cage with it) and returns once the
@@ -137,8 +144,11 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
     /// Starting the compositor with a fractional output scale, 1.25 or 1.5 (`DriverConfiguration.scale`).
     public static let fractionalOutputScale = InjectionCapabilities(rawValue: 1 << 12)
+    /// Starting the compositor with a second output right of the first, where touches and our
+    /// client's windows then go (`DriverConfiguration.secondOutput`).
+    public static let secondOutput = InjectionCapabilities(rawValue: 1 << 14)
     /// Starting the compositor with a seat that has touch and no pointer (`DriverConfiguration.touchOnlySeat`).
-    public static let touchOnlySeat = InjectionCapabilities(rawValue: 1 << 20)
+    public static let touchOnlySeat = InjectionCapabilities(rawValue: 1 << 15)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -161,7 +171,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
-            (.fractionalOutputScale, "fractional output scale"), (.touchOnlySeat, "touch-only seat"),
+            (.fractionalOutputScale, "fractional output scale"), (.secondOutput, "a second output"),
+            (.touchOnlySeat, "touch-only seat"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -179,6 +190,10 @@ public struct DriverConfiguration: Sendable {
     /// Clockwise output rotation in degrees (0, 90, 180, 270); the logical size stays width ×
     /// height (the mode is rotated with it), so window-relative scripts fit as on a plain output.
     public var rotation: Int = 0
+    /// A second output of the same size right of the first (origin at width, 0); the session's
+    /// touches and its clients' windows go there (`CompositorSession.touchedOutputOrigin`). Needs
+    /// `secondOutput`.
+    public var secondOutput = false
     /// A seat with touch and a keyboard and no pointer (a touchscreen kiosk's); needs the
     /// `touchOnlySeat` capability, and the session then cannot inject pointer events.
     public var touchOnlySeat = false
@@ -236,6 +251,9 @@ public struct ClientWindow: Equatable, Sendable {
 }
 
 extension CompositorSession {
+    /// One output, at 0, 0.
+    public var touchedOutputOrigin: (x: Double, y: Double) { (0, 0) }
+
     /// Where `client`'s window is, when the compositor can tell (nil otherwise).
     public func window(of client: ChildProcess) throws -> ClientWindow? { nil }
 
@@ -269,6 +287,17 @@ extension CompositorSession {
 }
 
 extension CompositorDriver {
+    /// No measured reasons.
+    public var missingCapabilityReasons: [InjectionCapabilities: String] { [:] }
+
+    /// Throws, with the measured reason, when `configuration` asks for a second output this driver
+    /// cannot make (drivers call it before starting anything).
+    func refuseSecondOutputUnlessCapable(_ configuration: DriverConfiguration) throws {
+        guard configuration.secondOutput, !capabilities.contains(.secondOutput) else { return }
+        throw DriverError("\(kind.displayName) cannot be started with a second output here"
+            + (missingCapabilityReasons[.secondOutput].map { ": \($0)" } ?? ""))
+    }
+
     /// Not possible: this driver knows only its Debian program.
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
         throw DriverError("--compositor-binary \(binary.kind.rawValue)=\(binary.path): the \(kind.displayName) driver "

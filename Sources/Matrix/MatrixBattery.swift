@@ -35,6 +35,14 @@ public enum MatrixBattery {
             script("\(entry.name)@scale1.5", "\(entry.summary) (output \(fractional))", entry.text, windows: entry.windows,
                    output: fractional, expectations: entry.expectations)
         }
+        // The layer and popup scripts on the second of two outputs, right of the first: their
+        // surfaces there, touched there, must get the single output's surface-local stream.
+        let second = MatrixOutputSetup(secondOutput: true)
+        let onSecond = windowEntries.filter { secondOutputScripts.contains($0.name) }.map { entry in
+            script("\(entry.name)@output2", "\(entry.summary) (output \(second))", entry.text,
+                   windows: entry.windows.map(onSecondOutput), output: second, expectations: entry.expectations)
+        }
+
         // A seat with touch and no pointer (a touchscreen kiosk's): a tap, a drag, and the
         // keyboard focus a touch gives, which compositors often tie to the pointer.
         let kiosk = MatrixOutputSetup(touchOnlySeat: true)
@@ -44,7 +52,18 @@ public enum MatrixBattery {
             script("\(entry.name)@touchonly", "\(entry.summary) (\(kiosk))", entry.text, windows: entry.windows,
                    output: kiosk, expectations: entry.expectations)
         }
-        return single + several + mouse + transformed + popups + touchOnly
+        return single + several + mouse + transformed + popups + onSecond + touchOnly
+    }
+
+    /// The scripts run again on the second of two outputs: a layer surface's tap and popup, and a
+    /// toplevel's popup, whose touches compositors have mapped with the first output's origin.
+    static let secondOutputScripts: [String] = ["layer-tap", "layer-popup", "popup"]
+
+    /// `window` with its layer surface, if any, asked for on the second output (`--layer-output 2`);
+    /// toplevels go there as the driver makes them (the output it focuses).
+    static func onSecondOutput(_ window: MatrixWindow) -> MatrixWindow {
+        guard window.arguments.contains("--layer-surface") else { return window }
+        return MatrixWindow(name: window.name, arguments: window.arguments + ["--layer-output", "2"])
     }
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,

@@ -44,6 +44,9 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     case keyNotTyped = "M13"
     /// A key held on the on-screen keyboard reached the text field once, and not held: no repeat.
     case keyNotRepeated = "M14"
+    /// On the second of two outputs, a down arrived at a point no surface of one output can have:
+    /// past the output's size, the output's origin added (global, not surface-local coordinates).
+    case globalCoordinates = "M15"
 
     /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
     public static let repeatDelay: UInt32 = 600
@@ -65,6 +68,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .fieldLostFocus: "the text field lost its focus to a tap on the on-screen keyboard"
         case .keyNotTyped: "a key typed on the on-screen keyboard never reached the text field"
         case .keyNotRepeated: "a key held on the on-screen keyboard did not repeat"
+        case .globalCoordinates: "a touch on the second output arrived in global coordinates, not surface-local"
         }
     }
 
@@ -246,6 +250,9 @@ public struct MatrixRun: Sendable {
         self.outcome = outcome
         var observed = MatrixObservation.observed(in: stream, records: trace.records, windows: windows, for: script)
         if notes.contains(where: { $0.hasPrefix(Self.connectionClosedNote) }) { observed.append(.connectionClosed) }
+        if script.output.secondOutput, MatrixObservation.arrivedGlobal(in: [trace] + windows.map(\.trace)) {
+            observed.append(.globalCoordinates)
+        }
         observations = observed
     }
 

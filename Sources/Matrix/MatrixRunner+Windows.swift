@@ -43,7 +43,7 @@ extension MatrixRunner {
                 layout = try found.get()
             }
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let placed = script.placed(at: layout.mapValues(\.origin))
+            let placed = script.placed(at: layout.mapValues(\.origin), output: session.touchedOutputOrigin)
             try OutputTarget.write(CompactTrace.write(placed), to: directory + "/injected.txt")
             let launched = try run.phases.measure(.clientStarts) {
                 try launch(script.windows, session: session, logPrefix: "client-\(script.name)", files: true)
@@ -164,7 +164,8 @@ extension MatrixRunner {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let launched = try launch(windows, session: session, logPrefix: "calibration-client", files: false)
         defer { launched.forEach { $0.scratch.remove() } }
-        let probes = Self.probePoints(columns: windows.count, output: session.outputSize)
+        let output = session.touchedOutputOrigin
+        let probes = Self.probePoints(columns: windows.count, output: session.outputSize).map { (x: $0.x + output.x, y: $0.y + output.y) }
         var text = ""
         for probe in probes { text += "down 0 \(probe.x) \(probe.y); frame; sleep 50; up 0; frame; sleep 250\n" }
         try session.inject(try CompactTrace.parse(text, name: "window probes"))

@@ -254,7 +254,7 @@ public struct MatrixRunner {
     /// compositor after it when the script left it changed.
     private func attempt(_ script: MatrixScript, step: String, folder: String, in run: inout ColumnRun) -> Attempt {
         // What the driver can never do is said without starting anything (a scaled output included).
-        let unsupported = script.unsupported(by: run.driver.capabilities)
+        let unsupported = script.unsupported(by: run.driver.capabilities, reasons: run.driver.missingCapabilityReasons)
         guard unsupported.isEmpty else { return .ran(.notInjectable(unsupported)) }
         if let session = run.running?.session, run.output != script.output {
             // Another output is another start: the compositor is started again with it.
@@ -301,6 +301,7 @@ public struct MatrixRunner {
         var driverConfiguration = configuration.driverConfiguration
         driverConfiguration.scale = output.scale
         driverConfiguration.rotation = output.rotation
+        driverConfiguration.secondOutput = output.secondOutput
         driverConfiguration.touchOnlySeat = output.touchOnlySeat
         run.layouts = [:]
         let began = MonotonicClock.now()
@@ -373,7 +374,8 @@ public struct MatrixRunner {
                                               arguments: clientArguments(trace: scratch.file(name)), environment: [:],
                                               logName: "calibration-client.log")
         defer { if client.isRunning { client.terminate() } }
-        let x = Double(session.outputSize.width / 2), y = Double(session.outputSize.height / 2)
+        let output = session.touchedOutputOrigin
+        let x = output.x + Double(session.outputSize.width / 2), y = output.y + Double(session.outputSize.height / 2)
         try session.inject(try CompactTrace.parse("down 0 \(x) \(y); frame; sleep 50; up 0; frame", name: "calibration"))
         Thread.sleep(forTimeInterval: 0.3)
         let ending = session.finishClient(client, timeout: 5)
@@ -401,7 +403,7 @@ public struct MatrixRunner {
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let placed = script.placed(at: window.origin)
+            let placed = script.placed(at: window.origin, output: session.touchedOutputOrigin)
             try OutputTarget.write(CompactTrace.write(placed), to: directory + "/injected.txt")
             let files = RunFiles(directory: directory)
             let scratch = try ClientScratch(for: session)

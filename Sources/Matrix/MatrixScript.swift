@@ -115,12 +115,15 @@ public struct MatrixScript: Sendable {
         if output.scale != 1 { needs.insert(output.scale == output.scale.rounded() ? .outputScale : .fractionalOutputScale) }
         if output.rotation != 0 { needs.insert(.outputRotation) }
         if output.touchOnlySeat { needs.insert(.touchOnlySeat) }
+        if output.secondOutput { needs.insert(.secondOutput) }
         return needs
     }
 
     /// The items `capabilities` cannot inject, and the script's setup as statement 0 when the
-    /// compositor cannot give it; empty when the whole script can run.
-    public func unsupported(by capabilities: InjectionCapabilities) -> [Unsupported] {
+    /// compositor cannot give it (each missing capability with its measured reason from `reasons`,
+    /// where there is one); empty when the whole script can run.
+    public func unsupported(by capabilities: InjectionCapabilities,
+                            reasons: [InjectionCapabilities: String] = [:]) -> [Unsupported] {
         var result: [Unsupported] = []
         let setup = setupNeeds.subtracting(capabilities)
         if !setup.isEmpty {
@@ -128,7 +131,11 @@ public struct MatrixScript: Sendable {
                         output == .plain ? nil : output == MatrixOutputSetup(touchOnlySeat: true) ? "a touch-only seat"
                             : "output \(output)",
                         pointerParkedAt == nil ? nil : "the pointer parked on the window"].compactMap { $0 }.joined(separator: ", ")
-            result.append(Unsupported(statement: 0, item: what, needs: setup.names.joined(separator: ", ")))
+            let needs = setup.names.map { name in
+                let reason = reasons.first { $0.key.names == [name] }?.value
+                return reason.map { "\(name) (\($0))" } ?? name
+            }
+            result.append(Unsupported(statement: 0, item: what, needs: needs.joined(separator: ", ")))
         }
         for (index, item) in items.enumerated() {
             guard case .record(let record) = item else { continue }
@@ -176,22 +183,25 @@ public struct MatrixScript: Sendable {
 
     // MARK: - Placing it on a compositor
 
-    /// The items in global logical coordinates for a window whose origin is at `origin`.
-    public func placed(at origin: (x: Double, y: Double)) -> [ScriptItem] {
-        placed(at: [windows.first?.name ?? MatrixWindow.main.name: origin])
+    /// The items in global logical coordinates for a window whose origin is at `origin`, on an
+    /// output whose origin is `output`.
+    public func placed(at origin: (x: Double, y: Double), output: (x: Double, y: Double) = (0, 0)) -> [ScriptItem] {
+        placed(at: [windows.first?.name ?? MatrixWindow.main.name: origin], output: output)
     }
 
     /// The items in global logical coordinates, each finger relative to the window its down names
-    /// (`origins` by window name; a window missing there, and the output, count as at 0, 0). Surface names stay (in
+    /// (`origins` by window name; a window missing there counts as at 0, 0), or to the touched
+    /// output (at `output`: the second output's origin, else 0, 0). Surface names stay (in
     /// `injected.txt`, for the reader): drivers inject points, and the compositor picks the surface.
-    public func placed(at origins: [String: (x: Double, y: Double)]) -> [ScriptItem] {
+    public func placed(at origins: [String: (x: Double, y: Double)],
+                       output: (x: Double, y: Double) = (0, 0)) -> [ScriptItem] {
         let first = windows.first?.name ?? MatrixWindow.main.name
         var fingerOrigin: [Int32: (x: Double, y: Double)] = [:]
         return items.map { item in
             guard case .record(var record) = item else { return item }
             switch record.event {
             case .down(let serial, let time, let surface, let id, let x, let y):
-                let origin: (x: Double, y: Double) = surface == Self.outputTarget ? (0, 0) : origins[surface ?? first] ?? (0, 0)
+                let origin: (x: Double, y: Double) = surface == Self.outputTarget ? output : origins[surface ?? first] ?? (0, 0)
                 fingerOrigin[id] = origin
                 record.event = .down(serial: serial, time: time, surface: surface, id: id,
                                      x: WLFixed(x.doubleValue + origin.x), y: WLFixed(y.doubleValue + origin.y))

@@ -77,19 +77,24 @@ public enum MatrixExpectation: Hashable, Sendable {
 }
 
 /// How the output of a compositor is set up for a script: the single-window scripts run again on
-/// a scaled and on a rotated output (`tap@scale2`, `drag@rotated`).
+/// a scaled and on a rotated output (`tap@scale2`, `drag@rotated`), the layer and popup scripts on
+/// the second of two outputs (`layer-tap@output2`).
 public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
     /// The output's scale: 2, or fractional (1.25, 1.5) where a driver can set one.
     public var scale: Double
     /// Clockwise rotation in degrees: 0, 90, 180 or 270.
     public var rotation: Int
+    /// A second output right of the first (its origin at the first's width, 0), where the script's
+    /// touches and windows go: the matrix adds its origin to points on the output.
+    public var secondOutput: Bool
     /// The compositor's seat has touch and a keyboard and no pointer (a touchscreen kiosk's).
     public var touchOnlySeat: Bool
 
     /// Creates a setup.
-    public init(scale: Double = 1, rotation: Int = 0, touchOnlySeat: Bool = false) {
+    public init(scale: Double = 1, rotation: Int = 0, secondOutput: Bool = false, touchOnlySeat: Bool = false) {
         self.scale = scale
         self.rotation = rotation
+        self.secondOutput = secondOutput
         self.touchOnlySeat = touchOnlySeat
     }
 
@@ -100,6 +105,7 @@ public struct MatrixOutputSetup: Hashable, Sendable, CustomStringConvertible {
         var parts: [String] = []
         if scale != 1 { parts.append("scale \(scale == scale.rounded() ? String(Int(scale)) : String(scale))") }
         if rotation != 0 { parts.append("rotated \(rotation)°") }
+        if secondOutput { parts.append("the second of two, right of the first") }
         if touchOnlySeat { parts.append("touch-only seat") }
         return parts.isEmpty ? "plain" : parts.joined(separator: ", ")
     }

@@ -28,6 +28,9 @@ public struct LayerSurfaceArguments: ParsableArguments {
     @Option(name: .customLong("layer-margin"), parsing: .unconditional, help: ArgumentHelp("The layer surface's distance from its anchored edges, logical px: TOP,RIGHT,BOTTOM,LEFT, or one number for all four (default 0).", valueName: "t,r,b,l"))
     var margin: String?
 
+    @Option(name: .customLong("layer-output"), help: ArgumentHelp("The output the layer surface goes on: its wl_output name (version 4), or a number counting the outputs from 1 in the order the compositor announced them (default: the compositor's choice). One naming no output is refused in one line listing them.", valueName: "name|n"))
+    var output: String?
+
     /// An empty set, filled in by ArgumentParser.
     public init() {}
 
@@ -38,7 +41,7 @@ public struct LayerSurfaceArguments: ParsableArguments {
     func options() throws -> LayerSurfaceOptions? {
         guard let layer else {
             let given = [("--layer-keyboard", keyboard), ("--layer-anchor", anchor), ("--layer-size", size),
-                         ("--layer-exclusive-zone", exclusiveZone), ("--layer-margin", margin)]
+                         ("--layer-exclusive-zone", exclusiveZone), ("--layer-margin", margin), ("--layer-output", output)]
             if let stray = given.first(where: { $0.1 != nil }) {
                 throw ValidationError("\(stray.0) needs --layer-surface LAYER")
             }
@@ -55,6 +58,12 @@ public struct LayerSurfaceArguments: ParsableArguments {
             options.exclusiveZone = zone
         }
         if let margin { options.margin = try Self.margin(margin) }
+        if let output {
+            guard !output.isEmpty, Int(output).map({ $0 >= 1 }) ?? true else {
+                throw ValidationError("--layer-output takes an output's name or a number from 1, found '\(output)'")
+            }
+            options.output = LayerOutputChoice(output)
+        }
         if let conflict = options.conflict {
             throw ValidationError("--layer-size \(options.size): \(conflict) (--layer-anchor)")
         }
@@ -121,6 +130,7 @@ extension LayerSurfaceArguments {
         arguments.size = nil
         arguments.exclusiveZone = nil
         arguments.margin = nil
+        arguments.output = nil
         return arguments
     }
 }

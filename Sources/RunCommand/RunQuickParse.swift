@@ -41,6 +41,7 @@ public enum RunQuickParse {
         "layer-size": { $0.layerArguments.size = $1 },
         "layer-exclusive-zone": { $0.layerArguments.exclusiveZone = $1 },
         "layer-margin": { $0.layerArguments.margin = $1 },
+        "layer-output": { $0.layerArguments.output = $1 },
         "session-lock": { $0.sessionLock = try integer($1) },
         "unlock-taps": { $0.unlockTaps = try integer($1) },
     ]

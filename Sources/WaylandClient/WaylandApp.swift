@@ -101,6 +101,7 @@ public final class WaylandApp {
         try requireOnScreenKeyboard()
         // Second roundtrip: the events bound objects send at once (seat capabilities, output modes).
         try WaylandError.onConnection(display.roundtrip)
+        try requireLayerOutput()
         makeWindow(decorated: false)
         _ = try WaylandError.onConnection(display.flush)
     }

@@ -19,10 +19,11 @@ struct MatrixCommandTests {
     /// after an earlier sequence (KWin's empty frames), a cancel (wlroots does not forward it); and
     /// every script over several windows and surfaces and on another output
     /// (MatrixSurfaceClassTests.swift); three on layer surfaces (MatrixLayerShellTests.swift); a tap
-    /// with the mouse pointer left on the window (MatrixMouseTests.swift).
+    /// with the mouse pointer left on the window (MatrixMouseTests.swift); a tap and a focus on a
+    /// seat without a pointer (MatrixTouchOnlySeatTests.swift).
     static let scripts = ["tap", "pinch", "titlebar", "cancel", "twoclients", "focus", "popup", "dnd", "move", "resize",
                           "subsurface", "destroy", "layer-drag", "layer-nofocus", "layer-ondemand", "hover-tap",
-                          "tap@scale2", "drag@scale2", "tap@rotated", "drag@rotated"]
+                          "tap@scale2", "drag@scale2", "tap@rotated", "drag@rotated", "tap@touchonly", "focus@touchonly"]
 
     /// The run, made once: in and into a private folder (mode 0700, as root's home or any `mktemp -d`),
     /// which the unprivileged user running sway, phoc and cage cannot enter, with a temporary

@@ -37,7 +37,16 @@ import WaylandClient
         #expect(read?.anchor == [])
     }
 
+    @Test func theOutputIsANumberFromOneOrAName() throws {
+        #expect(try options(["--layer-surface", "top", "--layer-output", "2"])?.output == .number(2))
+        #expect(try options(["--layer-surface", "top", "--layer-output", "WL-2"])?.output == .name("WL-2"))
+        #expect(try options(["--layer-surface", "top"])?.output == nil)
+    }
+
     @Test(arguments: [
+        (["--layer-output", "2"], "--layer-output needs --layer-surface LAYER"),
+        (["--layer-surface", "top", "--layer-output", "0"], "--layer-output takes an output's name or a number from 1, found '0'"),
+        (["--layer-surface", "top", "--layer-output", ""], "--layer-output takes an output's name or a number from 1, found ''"),
         (["--layer-keyboard", "exclusive"], "--layer-keyboard needs --layer-surface LAYER"),
         (["--layer-margin", "4"], "--layer-margin needs --layer-surface LAYER"),
         (["--layer-surface", "Top"], "--layer-surface must be one of background, bottom, top, overlay, found 'Top'"),

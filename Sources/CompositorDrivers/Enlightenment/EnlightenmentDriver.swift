@@ -45,6 +45,10 @@ public struct EnlightenmentDriver: HostedCompositor {
         [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]
     }
 
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        [.secondOutput: "it runs nested in the harness weston as one window, one output"]
+    }
+
     public var quirks: [String] {
         [
             "touch id 0 becomes the pointer: wl_pointer enter, motion and button 1 instead of wl_touch (our client "
@@ -62,6 +66,7 @@ public struct EnlightenmentDriver: HostedCompositor {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try HostedSession(self, configuration: configuration)
     }
 

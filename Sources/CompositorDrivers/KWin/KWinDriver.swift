@@ -2,7 +2,8 @@ import Foundation
 import SandboxHarness
 
 /// KWin 5.27 (`kwin_wayland --virtual`): touch, frame and cancel through org_kde_kwin_fake_input
-/// in global logical coordinates; no shape or orientation request exists there.
+/// in global logical coordinates; no shape or orientation request exists there. `--output-count 2`
+/// lays a second virtual output out right of the first.
 public struct KWinDriver: CompositorDriver {
     /// A build of the user's own to run instead of Debian's kwin_wayland (as is: only Debian's
     /// carries the file capability a copy drops).
@@ -28,7 +29,7 @@ public struct KWinDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale,
-         .fractionalOutputScale]
+         .fractionalOutputScale, .secondOutput]
     }
 
     public var quirks: [String] {

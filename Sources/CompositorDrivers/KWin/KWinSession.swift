@@ -7,6 +7,7 @@ import WaylandPlumbing
 public final class KWinSession: CompositorSession {
     public let capabilities: InjectionCapabilities
     public let outputSize: (width: Int, height: Int)
+    public let touchedOutputOrigin: (x: Double, y: Double)
     public let runtimeDirectory: String
     /// The Wayland socket name inside `runtimeDirectory`.
     public let socketName: String
@@ -29,6 +30,7 @@ public final class KWinSession: CompositorSession {
     init(_ configuration: DriverConfiguration, binary: String? = nil, capabilities: InjectionCapabilities) throws {
         self.capabilities = capabilities
         outputSize = (configuration.width, configuration.height)
+        touchedOutputOrigin = configuration.secondOutput ? (Double(configuration.width), 0) : (0, 0)
         runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-kwin")
         socketName = SocketName.next(prefix: "gesture-kwin")
         var env = ProcessInfo.processInfo.environment.filter {
@@ -48,6 +50,8 @@ public final class KWinSession: CompositorSession {
                              "--height", "\(configuration.height)"]
             // A fractional scale gives wp_fractional_scale_v1's preferred scale (1.5: 180/120).
             if configuration.scale != 1 { arguments += ["--scale", configuration.scaleText] }
+            // The second virtual output is laid out at (width, 0).
+            if configuration.secondOutput { arguments += ["--output-count", "2"] }
             arguments += ["--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
             kwin = try ChildProcess(executable: binary, arguments: arguments, environment: env,
                                     logPath: "\(runtimeDirectory)/kwin.log")
@@ -57,6 +61,12 @@ public final class KWinSession: CompositorSession {
             connection = try Readiness.wait(for: "org_kde_kwin_fake_input", process: kwin,
                                             timeout: configuration.startTimeout) {
                 FileManager.default.fileExists(atPath: socket) ? try? KWinConnection(socketPath: socket) : nil
+            }
+            if configuration.secondOutput, let connection {
+                // KWin opens windows on the output under the pointer (its active screen follows the mouse).
+                try connection.pointerMotion(x: touchedOutputOrigin.x + Double(configuration.width) / 2,
+                                             y: Double(configuration.height) / 2)
+                try connection.roundtrip()
             }
         } catch {
             services.stopAll()
@@ -109,7 +119,7 @@ public final class KWinSession: CompositorSession {
     /// left to settle until KWin reports it there and its client has redrawn.
     public func place(_ client: ChildProcess, column: Int, of columns: Int) throws {
         let connection = try live()
-        let width = Int32(outputSize.width / max(columns, 1)), x = Int32(column) * width
+        let width = Int32(outputSize.width / max(columns, 1)), x = Int32(touchedOutputOrigin.x) + Int32(column) * width
         try KWinScripting.run(KWinScripting.placing(pid: client.pid, x: Int(x), width: Int(width), height: outputSize.height),
                               plugin: "gesture-sandbox-place-\(client.pid)", busAddress: busAddress, folder: runtimeDirectory)
         let deadline = MonotonicClock.now() + Self.clientTimeout

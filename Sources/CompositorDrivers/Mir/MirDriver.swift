@@ -51,6 +51,10 @@ public struct MirDriver: HostedCompositor {
         [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]
     }
 
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        [.secondOutput: "Mir's wayland platform shows an output per output of its host (two under a KWin with two, measured), and the harness weston has one"]
+    }
+
     public var quirks: [String] {
         var quirks = [
             "runs nested in the harness weston (Mir's wayland platform); frames follow Mir's own events, one per "
@@ -76,6 +80,7 @@ public struct MirDriver: HostedCompositor {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try HostedSession(self, configuration: configuration)
     }
 

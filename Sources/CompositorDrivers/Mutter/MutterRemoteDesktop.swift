@@ -20,14 +20,13 @@ final class MutterRemoteDesktop {
     private static let sessionInterface = "org.gnome.Mutter.RemoteDesktop.Session"
     /// Seconds an input call may wait for mutter's answer: a loaded machine has kept it busy over 5 s.
     private static let inputTimeout = 25.0
-    /// The connector name of mutter's first virtual monitor.
-    private static let virtualMonitor = "Meta-0"
 
     // MARK: - Starting
 
-    /// Creates and starts the sessions and waits until the stream's PipeWire node exists
+    /// Creates and starts the sessions, the stream recording `monitor` (a virtual monitor's
+    /// connector name: Meta-0, Meta-1), and waits until the stream's PipeWire node exists
     /// (mutter accepts input for a stream only from then on).
-    init(bus: DBusConnection, timeout: Double) throws {
+    init(bus: DBusConnection, monitor: String, timeout: Double) throws {
         self.bus = bus
         let created = try bus.call(destination: Self.remoteDesktop, path: "/org/gnome/Mutter/RemoteDesktop",
                                    interface: Self.remoteDesktop, method: "CreateSession", timeout: timeout)
@@ -46,7 +45,7 @@ final class MutterRemoteDesktop {
         }
         let stream = try bus.call(destination: Self.screenCast, path: castPath,
                                   interface: "org.gnome.Mutter.ScreenCast.Session", method: "RecordMonitor",
-                                  arguments: [.string(Self.virtualMonitor), .dictionary([:])], timeout: timeout)
+                                  arguments: [.string(monitor), .dictionary([:])], timeout: timeout)
         guard let streamPath = stream.first?.stringValue else {
             throw DriverError("ScreenCast RecordMonitor returned \(stream), not a stream path")
         }

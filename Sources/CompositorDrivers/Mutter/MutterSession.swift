@@ -23,6 +23,7 @@ struct MutterFlavor: Sendable {
 /// `scale-monitor-framebuffer`).
 public final class MutterSession: CompositorSession {
     public let outputSize: (width: Int, height: Int)
+    public let touchedOutputOrigin: (x: Double, y: Double)
     public let capabilities: InjectionCapabilities = MutterSession.injectable
     public let runtimeDirectory: String
     /// The Wayland socket name (WAYLAND_DISPLAY).
@@ -33,7 +34,7 @@ public final class MutterSession: CompositorSession {
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
     static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot, .sideBySide, .outputScale,
-                                                    .outputRotation, .fractionalOutputScale]
+                                                    .outputRotation, .fractionalOutputScale, .secondOutput]
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
     /// Lines of the compositor's log in a start or step error.
@@ -58,6 +59,8 @@ public final class MutterSession: CompositorSession {
         self.flavor = flavor
         scale = configuration.scale
         outputSize = (configuration.width, configuration.height)
+        // mutter lays a second virtual monitor (Meta-1) out right of the first.
+        touchedOutputOrigin = configuration.secondOutput ? (Double(configuration.width), 0) : (0, 0)
         runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(flavor.kind.rawValue)")
         socketName = "gesture-\(flavor.kind.rawValue)-\(getpid())"
         var environment = ProcessInfo.processInfo.environment.filter {
@@ -96,11 +99,12 @@ public final class MutterSession: CompositorSession {
         try helpers.startPipeWire(directory: runtimeDirectory, environment: environment, until: deadline)
         let compositor = try ChildProcess(
             executable: flavor.binary ?? flavor.executable,
-            arguments: ["--headless", "--wayland", "--no-x11",
-                        "--virtual-monitor", configuration.rotation % 180 == 0
-                            ? "\(pixels(configuration.width))x\(pixels(configuration.height))"
-                            : "\(pixels(configuration.height))x\(pixels(configuration.width))",
-                        "--wayland-display", socketName],
+            arguments: ["--headless", "--wayland", "--no-x11"]
+                + Array(repeating: ["--virtual-monitor", configuration.rotation % 180 == 0
+                                        ? "\(pixels(configuration.width))x\(pixels(configuration.height))"
+                                        : "\(pixels(configuration.height))x\(pixels(configuration.width))"],
+                        count: configuration.secondOutput ? 2 : 1).flatMap { $0 }
+                + ["--wayland-display", socketName],
             environment: environment, logPath: "\(runtimeDirectory)/\(flavor.executable).log")
         self.compositor = compositor
         let bus = try DBusConnection(address: session.address)
@@ -114,7 +118,9 @@ public final class MutterSession: CompositorSession {
             try MutterDisplayConfig.apply(scale: scale, rotation: configuration.rotation, on: bus,
                                           timeout: max(deadline - MonotonicClock.now(), 1))
         }
-        let remote = try MutterRemoteDesktop(bus: bus, timeout: max(deadline - MonotonicClock.now(), 1))
+        // Touch goes through a screen-cast stream of one monitor, in its pixels: the touched one's.
+        let remote = try MutterRemoteDesktop(bus: bus, monitor: configuration.secondOutput ? "Meta-1" : "Meta-0",
+                                             timeout: max(deadline - MonotonicClock.now(), 1))
         self.remote = remote
         if flavor.leavesOverviewFirst {
             try GnomeShellOverview.leave(on: bus, shell: compositor, until: deadline, alive: alive)
@@ -122,7 +128,8 @@ public final class MutterSession: CompositorSession {
         // mutter creates each virtual device (touch, pointer, keyboard) at its first use; a client
         // that binds the seat before then lacks it and loses its whole first sequence. Use each once
         // on the empty desktop now: a tap, a pointer move, a Shift press.
-        let centre = pixel(Double(configuration.width) / 2, Double(configuration.height) / 2)
+        // The pointer stays on the touched monitor: mutter opens windows on the pointer's.
+        let centre = pixel(touchedOutputOrigin.x + Double(configuration.width) / 2, Double(configuration.height) / 2)
         try remote.touchDown(slot: 0, x: centre.x, y: centre.y)
         try remote.touchUp(slot: 0)
         try remote.pointerMotion(x: centre.x, y: centre.y)
@@ -131,8 +138,9 @@ public final class MutterSession: CompositorSession {
         try alive()
     }
 
+    /// A global logical point in the touched monitor's stream pixels.
     private func pixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
-        (x * scale, y * scale)
+        ((x - touchedOutputOrigin.x) * scale, (y - touchedOutputOrigin.y) * scale)
     }
 
     /// A logical length in the virtual monitor's pixels (1280 at 1.25: 1600).
@@ -157,7 +165,7 @@ public final class MutterSession: CompositorSession {
         clients.append(client)
         try ClientMapWatch.waitUntilMapped(client, timeout: ClientMapWatch.defaultTimeout, settle: 0)
         try ClientMapWatch.waitForTouch(client, timeout: ClientMapWatch.defaultTimeout)
-        let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
+        let centre = (x: touchedOutputOrigin.x + Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
         try PointerProbe.waitUntilPlaced(client, at: centre, timeout: ClientMapWatch.defaultTimeout) { x, y in
             try pointerMotion(x: x, y: y)
         }

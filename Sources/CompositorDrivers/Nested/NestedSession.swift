@@ -1,15 +1,19 @@
 import Foundation
 import SandboxHarness
+import TouchStream
 
 /// A harness weston with a wlroots compositor running inside it, and that compositor's clients.
 ///
 /// Touch is injected into weston, whose client the nested compositor is; coordinates stay
-/// global because weston's kiosk shell makes the nested output fullscreen at 0,0.
+/// global because weston's kiosk shell makes the nested output fullscreen at 0,0. With a second
+/// output (sway only) each nested output is a window of weston's, both fullscreen, the second on
+/// top: touches reach the second output only, and are moved by its origin on the way to weston.
 public final class NestedSession: HarnessInputSession {
     /// Which compositor runs nested.
     public let kind: CompositorKind
     public let capabilities: InjectionCapabilities
     public let outputSize: (width: Int, height: Int)
+    public let touchedOutputOrigin: (x: Double, y: Double)
     /// The nested compositor's XDG_RUNTIME_DIR (owned by the user it runs as).
     public let runtimeDirectory: String
     /// The parent compositor.
@@ -29,6 +33,8 @@ public final class NestedSession: HarnessInputSession {
     public var keepsRuntimeDirectory = false
     /// The compositor's executable when it is not the Debian one in PATH (`--compositor-binary`).
     private let programPath: String?
+    /// Started with two outputs (wlroots' wayland backend: two windows in weston).
+    private let secondOutput: Bool
 
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
@@ -42,6 +48,8 @@ public final class NestedSession: HarnessInputSession {
         self.capabilities = configuration.touchOnlySeat ? capabilities.subtracting(.pointer) : capabilities
         outputSize = (configuration.width, configuration.height)
         startTimeout = configuration.startTimeout
+        secondOutput = configuration.secondOutput
+        touchedOutputOrigin = secondOutput ? (Double(configuration.width), 0) : (0, 0)
         user = try UnprivilegedUser.forNestedCompositors(kind)
         var instance = WestonInstance.Configuration(width: configuration.width, height: configuration.height,
                                                     scale: try configuration.integerScale(of: "the harness weston"),
@@ -87,6 +95,7 @@ public final class NestedSession: HarnessInputSession {
         env["WLR_BACKENDS"] = "wayland"
         env["WLR_RENDERER"] = "pixman"
         env["WLR_LIBINPUT_NO_DEVICES"] = "1"
+        if secondOutput { env["WLR_WL_OUTPUTS"] = "2" }
         // phoc reads GSettings; without a session bus the memory backend keeps it quiet.
         env["GSETTINGS_BACKEND"] = "memory"
         env.merge(extra) { _, new in new }
@@ -97,7 +106,8 @@ public final class NestedSession: HarnessInputSession {
         switch kind {
         case .sway:
             let config = "\(runtimeDirectory)/sway.config"
-            try NestedSession.swayConfiguration.write(toFile: config, atomically: true, encoding: .utf8)
+            let text = NestedSession.swayConfiguration + (secondOutput ? NestedSession.swaySecondOutput(x: outputSize.width) : "")
+            try text.write(toFile: config, atomically: true, encoding: .utf8)
             return ["sway", "--config", config]
         case .phoc:
             // Without --config phoc reads phoc.ini from the folder it was started in, which its
@@ -125,6 +135,17 @@ public final class NestedSession: HarnessInputSession {
 
         """
 
+    /// The second output right of the first; the wayland backend names its outputs WL-1, WL-2.
+    /// The touch device is mapped to it: wlroots 0.15's wayland backend scales a touch point by
+    /// one output's size into 0…1, which sway maps onto the whole layout unless told an output
+    /// (measured: without the mapping no touch reached a surface of the second output).
+    static func swaySecondOutput(x: Int) -> String {
+        "output WL-1 pos 0 0\noutput \(secondOutputName) pos \(x) 0\ninput type:touch map_to_output \(secondOutputName)\n"
+    }
+
+    /// The name wlroots' wayland backend gives its second output.
+    static let secondOutputName = "WL-2"
+
     /// Starts the nested compositor (as the unprivileged user) and waits until its window is up
     /// in weston; then re-announces weston's touch capability, which wlroots 0.15 otherwise misses.
     @discardableResult
@@ -151,6 +172,13 @@ public final class NestedSession: HarnessInputSession {
         try harness.setTouchCapability(true)
         try harness.roundtrip()
         try harness.dispatch(for: NestedSession.capabilitySettleTime)
+        // New windows go to the focused output: the one touches reach.
+        if secondOutput, kind == .sway {
+            _ = try Readiness.wait(for: "its IPC to focus \(Self.secondOutputName)", process: process, name: kind.rawValue,
+                               timeout: startTimeout) {
+                (try? SwayTree.run("focus output \(Self.secondOutputName)", runtimeDirectory: runtimeDirectory)).map { true }
+            }
+        }
         return process
     }
 
@@ -221,6 +249,23 @@ extension NestedSession {
         // The handle is cage; its application is its child, and cage exits when it does.
         ProcessTable.children(of: client.pid).forEach { kill($0, SIGTERM) }
         return client.wait(timeout: timeout) ?? client.terminate(timeout: timeout)
+    }
+}
+
+// MARK: - Input on the second output (the rest: HarnessInputSession)
+
+extension NestedSession {
+    /// Global points, moved into weston's output, where the touched output's window lies at 0, 0.
+    @discardableResult
+    public func inject(_ items: [ScriptItem]) throws -> [ScriptItem] {
+        try live()
+        let origin = touchedOutputOrigin
+        return try input.inject(ScriptInjection.moved(items, by: (-origin.x, -origin.y)), capabilities: capabilities)
+    }
+
+    public func pointerMotion(x: Double, y: Double) throws {
+        try live()
+        try input.pointerMotion(x: x - touchedOutputOrigin.x, y: y - touchedOutputOrigin.y)
     }
 }
 

@@ -36,7 +36,19 @@ public struct NestedWlrootsDriver: CompositorDriver {
                                              .touchOnlySeat]
         // sway tiles a second window beside the first; phoc maximises and cage fills the output
         // with every toplevel, so their second window covers the first.
-        return kind == .sway ? common.union([.serverTitleBar, .sideBySide]) : common
+        return kind == .sway ? common.union([.serverTitleBar, .sideBySide, .secondOutput]) : common
+    }
+
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        switch kind {
+        // Measured with WLR_WL_OUTPUTS=2 and WL-2 at 1280,0 in phoc.ini: a tap at 200,50 of the second
+        // output arrived at 401,50 of the window on the first.
+        case .phoc: [.secondOutput: "nested phoc 0.24 maps a touch onto its whole two-output layout, on the first "
+                        + "output, and phoc.ini maps no touch device to an output"]
+        case .cage: [.secondOutput: "cage 0.1.4 extends its one client across every output (-m extend) or uses only "
+                        + "the last (-m last)"]
+        default: [:]
+        }
     }
 
     public var quirks: [String] {
@@ -57,6 +69,7 @@ public struct NestedWlrootsDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try NestedSession(kind: kind, configuration: configuration, capabilities: capabilities,
                                  program: binary?.path)
     }

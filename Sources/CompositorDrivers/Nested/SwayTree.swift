@@ -1,28 +1,43 @@
 import Foundation
 
-/// Where sway put a client's window, asked over sway's IPC socket (GET_TREE).
+/// Where sway put a client's window, asked over sway's IPC socket (GET_TREE), and sway commands
+/// run there (RUN_COMMAND).
 ///
 /// The IPC is sway's own (i3's framing: "i3-ipc", a 32-bit length and type, then JSON), spoken
 /// here directly so nothing depends on swaymsg.
 enum SwayTree {
-    /// i3 IPC message type GET_TREE.
+    /// i3 IPC message types GET_TREE and RUN_COMMAND.
     private static let getTree: UInt32 = 4
+    private static let runCommand: UInt32 = 0
     private static let magic = Array("i3-ipc".utf8)
     /// Seconds sway may take to answer.
     private static let ipcTimeoutSeconds = 5
 
     /// The window of the client with `pid`, content and title bar, in global coordinates.
     static func window(runtimeDirectory: String, pid: pid_t) throws -> ClientWindow? {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
-        guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else {
-            throw DriverError("sway: no IPC socket in \(runtimeDirectory)")
-        }
-        let reply = try request(socketPath: "\(runtimeDirectory)/\(socket)", type: getTree)
+        let reply = try request(socketPath: try socketPath(in: runtimeDirectory), type: getTree)
         guard let tree = try JSONSerialization.jsonObject(with: Data(reply)) as? [String: Any] else {
             throw DriverError("sway: GET_TREE did not return an object")
         }
         guard let node = find(pid: pid, in: tree) else { return nil }
         return describe(node)
+    }
+
+    /// Runs a sway command (what `swaymsg COMMAND` would); throws with sway's error when it fails.
+    static func run(_ command: String, runtimeDirectory: String) throws {
+        let reply = try request(socketPath: try socketPath(in: runtimeDirectory), type: runCommand, payload: command)
+        let results = try JSONSerialization.jsonObject(with: Data(reply)) as? [[String: Any]] ?? []
+        if let failed = results.first(where: { $0["success"] as? Bool != true }) {
+            throw DriverError("sway: '\(command)' failed: \(failed["error"] as? String ?? "no reason given")")
+        }
+    }
+
+    private static func socketPath(in runtimeDirectory: String) throws -> String {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: runtimeDirectory)) ?? []
+        guard let socket = names.first(where: { $0.hasPrefix("sway-ipc.") && $0.hasSuffix(".sock") }) else {
+            throw DriverError("sway: no IPC socket in \(runtimeDirectory)")
+        }
+        return "\(runtimeDirectory)/\(socket)"
     }
 
     private static func find(pid: pid_t, in node: [String: Any]) -> [String: Any]? {
@@ -52,7 +67,7 @@ enum SwayTree {
         return window
     }
 
-    private static func request(socketPath: String, type: UInt32) throws -> [UInt8] {
+    private static func request(socketPath: String, type: UInt32, payload: String = "") throws -> [UInt8] {
         let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw DriverError("sway IPC: socket: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
@@ -76,8 +91,10 @@ enum SwayTree {
         }
         guard connected == 0 else { throw DriverError("sway IPC: connect \(socketPath): \(String(cString: strerror(errno)))") }
         var message = magic
-        withUnsafeBytes(of: UInt32(0).littleEndian) { message += $0 }
+        let body = Array(payload.utf8)
+        withUnsafeBytes(of: UInt32(body.count).littleEndian) { message += $0 }
         withUnsafeBytes(of: type.littleEndian) { message += $0 }
+        message += body
         try writeAll(fd, message)
         let header = try readExactly(fd, count: magic.count + 8)
         let length = header[magic.count..<magic.count + 4].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }

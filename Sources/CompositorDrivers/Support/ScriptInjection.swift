@@ -25,4 +25,23 @@ enum ScriptInjection {
         }
         return skipped
     }
+
+    /// `items` with every down and motion moved by `offset` (global points into another space).
+    static func moved(_ items: [ScriptItem], by offset: (x: Double, y: Double)) -> [ScriptItem] {
+        guard offset != (0, 0) else { return items }
+        return items.map { item in
+            guard case .record(var record) = item else { return item }
+            switch record.event {
+            case .down(let serial, let time, let surface, let id, let x, let y):
+                record.event = .down(serial: serial, time: time, surface: surface, id: id,
+                                     x: WLFixed(x.doubleValue + offset.x), y: WLFixed(y.doubleValue + offset.y))
+            case .motion(let time, let id, let x, let y):
+                record.event = .motion(time: time, id: id, x: WLFixed(x.doubleValue + offset.x),
+                                       y: WLFixed(y.doubleValue + offset.y))
+            default:
+                break
+            }
+            return .record(record)
+        }
+    }
 }

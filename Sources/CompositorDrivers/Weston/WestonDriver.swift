@@ -46,6 +46,10 @@ public struct WestonDriver: CompositorDriver {
          .outputRotation, .touchOnlySeat]
     }
 
+    public var missingCapabilityReasons: [InjectionCapabilities: String] {
+        [.secondOutput: "weston 10's headless backend makes one output: it has no option for more"]
+    }
+
     public var quirks: [String] {
         [
             "drops the wl_touch.frame after the last up (its touch grab clears the focus first)",
@@ -57,6 +61,7 @@ public struct WestonDriver: CompositorDriver {
 
     public func start(_ configuration: DriverConfiguration) throws -> CompositorSession {
         if case .missing(let packages) = installation() { throw DriverError.notInstalled(kind, packages: packages) }
+        try refuseSecondOutputUnlessCapable(configuration)
         return try WestonSession(configuration, capabilities: capabilities, westonExecutable: binary?.path ?? "weston")
     }
 }

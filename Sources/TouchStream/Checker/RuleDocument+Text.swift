@@ -708,5 +708,19 @@ and baselines use these ids.
   phoc commits a held key once.
 - **Checker**: not reported by `check`; the matrix, when the field got at most one `commit-string`
   and no key held 600 ms or more (`osk-longpress`).
+
+### M15 — a touch on the second output arrived in global coordinates, not surface-local
+
+- **Protocol** (wl_touch.down): "x: surface-local x coordinate", "y: surface-local y coordinate";
+  a surface on an output whose origin is not 0, 0 gets the same coordinates as at 0, 0.
+- **Client**: a panel, a dock or a popup on the second monitor sees the touch far right of (or
+  below) where the finger is, off its own area, and misses it or acts on the wrong control.
+- **Compositors**: nothing recorded: KWin 5.27, mutter 43, GNOME Shell 43 and sway 1.7 (its touch
+  device mapped to that output) send surface-local coordinates on their second output. Users have
+  reported the touch lost or misplaced on panels and popups off the first output with Hyprland,
+  cosmic and niri.
+- **Checker**: not reported by `check`; the matrix, in a script on the second of two outputs
+  (`@output2`), when a down lies outside the outputs the trace's header lists (negative, or past
+  an output's logical size).
 """#
 }

@@ -19,9 +19,9 @@ final class LayerShell {
         self.version = version
     }
 
-    /// zwlr_layer_shell_v1.get_layer_surface on the compositor's choice of output.
-    func layerSurface(for surface: OpaquePointer, layer: LayerSurfaceOptions.Layer) -> OpaquePointer {
-        zwlr_layer_shell_v1_get_layer_surface(proxy, surface, nil, layer.protocolValue, LayerSurfaceOptions.namespace)
+    /// zwlr_layer_shell_v1.get_layer_surface on `output`, or on the compositor's choice when nil.
+    func layerSurface(for surface: OpaquePointer, layer: LayerSurfaceOptions.Layer, output: OpaquePointer?) -> OpaquePointer {
+        zwlr_layer_shell_v1_get_layer_surface(proxy, surface, output, layer.protocolValue, LayerSurfaceOptions.namespace)
     }
 
     /// Releases the global.

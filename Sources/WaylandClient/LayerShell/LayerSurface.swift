@@ -29,16 +29,16 @@ final class LayerSurface: ClientPart {
     /// The size it was last drawn at, logical px (nil before the first configure).
     private(set) var size: LogicalSize?
 
-    /// Gives a new surface the layer surface role with `options` and commits it without a buffer;
-    /// the compositor answers with the first configure.
+    /// Gives a new surface the layer surface role with `options` on `output` (nil: the compositor's
+    /// choice) and commits it without a buffer; the compositor answers with the first configure.
     init(shell: LayerShell, compositor: OpaquePointer, shm: OpaquePointer, options: LayerSurfaceOptions,
-         columns: Int = 1, sink: InputSink) {
+         output: OpaquePointer? = nil, columns: Int = 1, sink: InputSink) {
         surface = Surface(compositor: compositor)
         self.shm = shm
         self.options = options
         self.columns = columns
         self.sink = sink
-        proxy = shell.layerSurface(for: surface.proxy, layer: options.layer)
+        proxy = shell.layerSurface(for: surface.proxy, layer: options.layer, output: output)
         zwlr_layer_surface_v1_set_size(proxy, UInt32(options.size.width), UInt32(options.size.height))
         zwlr_layer_surface_v1_set_anchor(proxy, options.anchor.rawValue)
         zwlr_layer_surface_v1_set_exclusive_zone(proxy, options.exclusiveZone)

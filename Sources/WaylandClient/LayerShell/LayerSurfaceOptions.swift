@@ -90,16 +90,20 @@ public struct LayerSurfaceOptions: Hashable, Sendable {
     public var exclusiveZone: Int32
     /// Its distance from the anchored edges.
     public var margin: Margin
+    /// The output asked for in get_layer_surface; nil leaves it to the compositor.
+    public var output: LayerOutputChoice?
 
     /// Creates the options; only the layer is required.
     public init(layer: Layer, keyboard: KeyboardInteractivity = .none, anchor: Anchor = [],
-                size: LogicalSize = LayerSurfaceOptions.defaultSize, exclusiveZone: Int32 = 0, margin: Margin = .zero) {
+                size: LogicalSize = LayerSurfaceOptions.defaultSize, exclusiveZone: Int32 = 0, margin: Margin = .zero,
+                output: LayerOutputChoice? = nil) {
         self.layer = layer
         self.keyboard = keyboard
         self.anchor = anchor
         self.size = size
         self.exclusiveZone = exclusiveZone
         self.margin = margin
+        self.output = output
     }
 
     /// Why the protocol forbids this combination (set_size: a zero dimension needs the surface

@@ -19,6 +19,25 @@ extension WaylandApp {
         }
     }
 
+    /// Refuses a `--layer-output` that names none of the outputs (their names arrive with the
+    /// second roundtrip), in one line listing the ones there are.
+    func requireLayerOutput() throws {
+        guard let choice = parts.options.layerSurface?.output else { return }
+        let outputs = registry.outputs.map(\.info)
+        guard choice.index(in: outputs) != nil else {
+            throw WaylandError.unsupported(
+                compositor: compositorName,
+                reason: "no output \(choice) for the layer surface (outputs: \(LayerOutputChoice.listing(outputs)))")
+        }
+    }
+
+    /// The wl_output the options ask the layer surface to be on; nil for the compositor's choice.
+    private var layerOutputProxy: OpaquePointer? {
+        guard let choice = parts.options.layerSurface?.output,
+              let index = choice.index(in: registry.outputs.map(\.info)) else { return nil }
+        return registry.outputs[index].proxy
+    }
+
     /// The compositor as errors name it (``CompositorName``).
     var compositorName: String {
         CompositorName.of(fileDescriptor: display.fileDescriptor, globals: registry.globals)
@@ -30,7 +49,7 @@ extension WaylandApp {
               let compositor = registry.compositor, let shm = registry.shm else { return }
         let columns = parts.options.onScreenKeyboard ? OnScreenKeyboard.keys.count : 1
         parts.layerSurface = LayerSurface(shell: shell, compositor: compositor, shm: shm, options: options,
-                                          columns: columns, sink: self)
+                                          output: layerOutputProxy, columns: columns, sink: self)
     }
 
     /// True while the layer surface the options ask for has not drawn its first buffer. The window

@@ -40,8 +40,11 @@ struct CatalogTests {
         #expect(Set(titleBar) == [.kwin, .sway])
         #expect(KWinDriver().capabilities.isDisjoint(with: .shapeOrientation))
         #expect(NestedWlrootsDriver(.cage).capabilities.names == [
-            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot",
+            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot", "Xwayland",
         ])
+        // Measured: every driver but the hosted ones (Mir, Enlightenment) starts an Xwayland on request.
+        let xwayland = CompositorDrivers.all.filter { $0.capabilities.contains(.xwayland) }.map(\.kind)
+        #expect(Set(xwayland) == [.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage])
     }
 
     @Test("versions are read from the programs' own output")

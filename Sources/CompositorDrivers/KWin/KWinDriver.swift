@@ -28,7 +28,7 @@ public struct KWinDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale,
-         .fractionalOutputScale]
+         .fractionalOutputScale, .xwayland]
     }
 
     public var quirks: [String] {

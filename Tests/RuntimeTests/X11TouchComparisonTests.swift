@@ -83,4 +83,14 @@ import TouchStream
         ])
         #expect(during.observations == [.x11DoubleDelivery])
     }
+
+    @Test("X pixels twice the logical ones (mutter 43 at scale 2): M18, and the measured scale in the first line and the signature")
+    func scaledXPixels() throws {
+        let comparison = X11TouchComparison(wayland: try wayland(tap), x11: [
+            x11(.x11TouchBegin, 3, 400, 300, time: 31202412), x11(.x11TouchEnd, 3, 400, 300, time: 31202463),
+        ], scale: (2, 2))
+        #expect(comparison.observations == [.x11PositionOff])
+        #expect(comparison.lines.first == "the X11 window has 2.00000×2.00000 X pixels per logical pixel (calibration taps)")
+        #expect(comparison.signatures.last == "X pixels per logical pixel: 2.00000×2.00000")
+    }
 }

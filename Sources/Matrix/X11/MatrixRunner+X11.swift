@@ -11,11 +11,11 @@ import TouchStream
 /// An `x11-…` script on a compositor started with its Xwayland: the script runs once on our
 /// Wayland client, as any script (its wl_touch stream is the cell's stream), then once more on our
 /// X11 window (`gesture-sandbox x11-client`, as big as the output), found as the Wayland window is:
-/// a calibration tap at the output's centre, and where in the window it landed. The tap goes to the
+/// calibration taps near the output's centre, and where in the window they landed. The taps go to the
 /// same X11 client just before the script (a window manager may place a second window elsewhere:
 /// KWin did, by its title bar's height), whose trace streams to its standard output so the tap
 /// can be read at once. The cell's X11 part compares the two streams (``X11TouchComparison``).
-/// The run folder gets `x11-calibration.jsonl` (the tap), `x11-trace.jsonl` (the script),
+/// The run folder gets `x11-calibration.jsonl` (the taps), `x11-trace.jsonl` (the script),
 /// `x11-injected.txt` and `x11-comparison.txt`.
 extension MatrixRunner {
     func x11Cell(_ script: MatrixScript, session: CompositorSession, window: Window, directory: String) -> MatrixCell {
@@ -42,7 +42,7 @@ extension MatrixRunner {
             try OutputTarget.write(scriptLines.joined(separator: "\n") + "\n", to: directory + "/" + Self.x11TraceName)
             let events = try TraceReader.read(text: scriptLines.joined(separator: "\n"), name: Self.x11TraceName)
                 .records.compactMap(\.event.surfaceEvent)
-            let comparison = X11TouchComparison(wayland: waylandRun.trace.records, x11: events)
+            let comparison = X11TouchComparison(wayland: waylandRun.trace.records, x11: events, scale: calibration.scale)
             try OutputTarget.write(comparison.lines.joined(separator: "\n") + "\n", to: directory + "/x11-comparison.txt")
             let notInjected = returned.filter { item in
                 if case .record(let record) = item, case .frame = record.event { false } else { true }
@@ -92,29 +92,53 @@ extension MatrixRunner {
         return client
     }
 
-    /// Where the X11 window's top-left corner is on the output (global logical px): a tap at the
-    /// output's centre and where in the window it landed; with the number of trace records up to
-    /// the tap's end.
-    private func calibrateX11(_ client: ChildProcess,
-                              session: CompositorSession) throws -> (origin: (x: Double, y: Double), records: Int) {
+    /// Where the X11 window's top-left corner is on the output (global logical px), and how many X
+    /// pixels a logical pixel is there: two taps, at the output's centre and ``x11CalibrationStep``
+    /// from it, and where in the window they landed (mutter 43 at scale 2 gives X11 clients
+    /// physical pixels: 2); with the number of trace records up to the second tap's end.
+    private func calibrateX11(_ client: ChildProcess, session: CompositorSession)
+        throws -> (origin: (x: Double, y: Double), scale: (x: Double, y: Double), records: Int) {
         let x = Double(session.outputSize.width / 2), y = Double(session.outputSize.height / 2)
-        try session.inject(try CompactTrace.parse("down 0 \(x) \(y); frame; sleep 50; up 0; frame", name: "x11 calibration"))
-        let ends: Set<String> = ["\"kind\":\"x11-touch-end\"", "\"kind\":\"x11-button-release\"", "\"kind\":\"x11-core-button-release\""]
-        try waitForX11(client, what: "the calibration tap at \(x),\(y) ended in it") { output in
-            ends.contains { output.contains($0) }
+        let step = Self.x11CalibrationStep
+        var landings: [(x: Double, y: Double)] = []
+        var records = 0
+        for (number, point) in [(x, y), (x + step.x, y + step.y)].enumerated() {
+            try session.inject(try CompactTrace.parse("down 0 \(point.0) \(point.1); frame; sleep 50; up 0; frame",
+                                                      name: "x11 calibration"))
+            try waitForX11(client, what: "calibration tap \(number + 1) at \(point.0),\(point.1) ended in it") { output in
+                Self.traceLines(in: output).records.filter { line in Self.endKinds.contains { line.contains($0) } }.count > number
+            }
+            MonotonicClock.sleep(Self.x11CalibrationSettle)
+            let trace = Self.traceLines(in: client.output())
+            let events = try TraceReader.read(text: ([trace.header] + trace.records.dropFirst(records)).joined(separator: "\n"),
+                                              name: "x11 calibration").records.compactMap(\.event.surfaceEvent)
+            records = trace.records.count
+            // A touch, or only the pointer it became: either says where in the window the tap landed.
+            guard let landed = events.first(where: { $0.kind == .x11TouchBegin })
+                    ?? events.first(where: { [.x11ButtonPress, .x11CoreButtonPress].contains($0.kind) }),
+                  let ex = landed.ex, let ey = landed.ey else {
+                throw RuntimeError("the X11 calibration tap at \(point.0),\(point.1) brought no touch or button event")
+            }
+            landings.append((Double(ex) / 65536, Double(ey) / 65536))
         }
-        MonotonicClock.sleep(Self.x11CalibrationSettle)
-        let trace = Self.traceLines(in: client.output())
-        let events = try TraceReader.read(text: ([trace.header] + trace.records).joined(separator: "\n"),
-                                          name: "x11 calibration").records.compactMap(\.event.surfaceEvent)
-        // A touch, or only the pointer it became: either says where in the window the tap landed.
-        guard let landed = events.first(where: { $0.kind == .x11TouchBegin })
-                ?? events.first(where: { [.x11ButtonPress, .x11CoreButtonPress].contains($0.kind) }),
-              let ex = landed.ex, let ey = landed.ey else {
-            throw RuntimeError("the X11 calibration tap at \(x),\(y) brought no touch or button event")
-        }
-        return ((x - Double(ex) / 65536, y - Double(ey) / 65536), trace.records.count)
+        let scale = (x: Self.x11Scale((landings[1].x - landings[0].x) / step.x),
+                     y: Self.x11Scale((landings[1].y - landings[0].y) / step.y))
+        return ((x - landings[0].x / scale.x, y - landings[0].y / scale.y), scale, records)
     }
+
+    /// The second calibration tap's offset from the output's centre, logical px: inside any window
+    /// that holds the centre (the X11 window is as big as the output, or, in X pixels twice the
+    /// logical, a quarter of it around the centre).
+    static let x11CalibrationStep = (x: 100.0, y: 50.0)
+
+    /// X pixels per logical pixel, as measured, or exactly 1 when within Xwayland's rounding of it.
+    static func x11Scale(_ measured: Double) -> Double {
+        abs(measured - 1) < 0.01 || !measured.isFinite || measured <= 0 ? 1 : measured
+    }
+
+    /// The kinds that end a calibration tap in the X11 client's trace lines.
+    static let endKinds = ["\"kind\":\"x11-touch-end\"", "\"kind\":\"x11-button-release\"",
+                           "\"kind\":\"x11-core-button-release\""]
 
     /// Polls `client`'s output until `done` holds; throws when it exits first or after ``x11Timeout``.
     private func waitForX11(_ client: ChildProcess, what: String, until done: (String) -> Bool) throws {

@@ -47,8 +47,14 @@ public struct X11TouchComparison: Sendable {
     /// The differences, one per line, for the run's `x11-comparison.txt`.
     public let lines: [String]
 
-    /// Compares the wl_touch records of the Wayland run with the X11 window's records.
-    public init(wayland records: [RawRecord], x11 events: [SurfaceEvent]) {
+    /// X pixels per logical pixel in the X11 window, as the calibration taps measured them (1, 1
+    /// where Xwayland's coordinates are the compositor's logical ones).
+    public let scale: (x: Double, y: Double)
+
+    /// Compares the wl_touch records of the Wayland run with the X11 window's records; `scale` is
+    /// what the calibration measured (a scale other than 1 is itself a difference of positions).
+    public init(wayland records: [RawRecord], x11 events: [SurfaceEvent], scale: (x: Double, y: Double) = (1, 1)) {
+        self.scale = scale
         wayland = Self.waylandTracks(records)
         x11 = Self.x11Tracks(events)
         // Pointer events while fingers were down (from the first touch's time to the last's end):
@@ -61,8 +67,14 @@ public struct X11TouchComparison: Sendable {
         }
         pointerEvents = pointer.count
         unmarkedPointerEvents = pointer.filter { ($0.flags ?? 0) & Self.pointerEmulatedFlag == 0 }.count
-        (observations, lines) = Self.compare(wayland: wayland, x11: x11, pointer: pointerEvents,
-                                             unmarked: unmarkedPointerEvents)
+        var (observations, lines) = Self.compare(wayland: wayland, x11: x11, pointer: pointerEvents,
+                                                 unmarked: unmarkedPointerEvents)
+        if scale != (1, 1) {
+            lines.insert("the X11 window has \(Self.number(scale.x))×\(Self.number(scale.y)) X pixels per logical pixel "
+                + "(calibration taps)", at: 0)
+        }
+        self.observations = observations
+        self.lines = lines
     }
 
     /// What two compositors must match on: each X11 touch's shape, and the pointer events' kinds.
@@ -70,6 +82,7 @@ public struct X11TouchComparison: Sendable {
         x11.enumerated().map { index, track in
             "touch \(index + 1): begin, \(track.positions.count - 1) updates, \(track.ending.rawValue)"
         } + ["pointer events: \(pointerEvents), not marked emulated: \(unmarkedPointerEvents)"]
+            + (scale == (1, 1) ? [] : ["X pixels per logical pixel: \(Self.number(scale.x))×\(Self.number(scale.y))"])
     }
 
     static let pointerKinds: Set<SurfaceEventKind> = [.x11Motion, .x11ButtonPress, .x11ButtonRelease, .x11CoreMotion,
@@ -157,5 +170,5 @@ public struct X11TouchComparison: Sendable {
         return (found, lines)
     }
 
-    private static func number(_ value: Double) -> String { String(format: "%.5f", value) }
+    static func number(_ value: Double) -> String { String(format: "%.5f", value) }
 }

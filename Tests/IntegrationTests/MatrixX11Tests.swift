@@ -83,7 +83,10 @@ struct MatrixX11Tests {
                     "\(kind): \(begin)")
             #expect(run.comparison("x11-tap", kind) == "the same 1 touches, positions within 1/256 px + 1/65536 of the position\n",
                     "\(kind)")
-            #expect(!run.cell("x11-tap", kind).contains("M1"), "\(kind): \(run.cell("x11-tap", kind))")
+            // None of the X11 observations (cage's M1 is its wl_touch stream's: no frames at all).
+            let cell = run.cell("x11-tap", kind)
+            #expect(!["M15", "M16", "M17", "M18", "M19"].contains { cell.contains($0) } && !cell.hasPrefix("not"),
+                    "\(kind): \(cell)")
         }
     }
 

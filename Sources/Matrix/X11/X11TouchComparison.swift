@@ -56,6 +56,9 @@ public struct X11TouchComparison: Sendable {
     public init(wayland records: [RawRecord], x11 events: [SurfaceEvent], scale: (x: Double, y: Double) = (1, 1)) {
         self.scale = scale
         wayland = Self.waylandTracks(records)
+        // Touches on the client's own decorations count as arriving (Mir gives every touch in the
+        // window to libdecor's border), though there is no position to compare them with.
+        let waylandTouched = records.contains { if case .down = $0.event { true } else { false } }
         x11 = Self.x11Tracks(events)
         // Pointer events while fingers were down (from the first touch's time to the last's end):
         // the pointer entering the window before, or leaving it after, is no touch's doing.
@@ -67,8 +70,8 @@ public struct X11TouchComparison: Sendable {
         }
         pointerEvents = pointer.count
         unmarkedPointerEvents = pointer.filter { ($0.flags ?? 0) & Self.pointerEmulatedFlag == 0 }.count
-        var (observations, lines) = Self.compare(wayland: wayland, x11: x11, pointer: pointerEvents,
-                                                 unmarked: unmarkedPointerEvents)
+        var (observations, lines) = Self.compare(wayland: wayland, touched: waylandTouched, x11: x11,
+                                                 pointer: pointerEvents, unmarked: unmarkedPointerEvents)
         if scale != (1, 1) {
             lines.insert("the X11 window has \(Self.number(scale.x))×\(Self.number(scale.y)) X pixels per logical pixel "
                 + "(calibration taps)", at: 0)
@@ -133,15 +136,18 @@ public struct X11TouchComparison: Sendable {
 
     // MARK: - The comparison
 
-    private static func compare(wayland: [Track], x11: [Track], pointer: Int,
+    private static func compare(wayland: [Track], touched: Bool, x11: [Track], pointer: Int,
                                 unmarked: Int) -> ([MatrixObservation], [String]) {
-        guard !wayland.isEmpty else { return ([], ["the wl_touch client got no touch: nothing to compare"]) }
+        guard touched else { return ([], ["the wl_touch client got no touch: nothing to compare"]) }
         var found: [MatrixObservation] = [], lines: [String] = []
         if x11.isEmpty {
             found.append(pointer > 0 ? .x11PointerOnly : .x11NothingArrived)
             lines.append(pointer > 0 ? "no XI touch event; \(pointer) pointer events (\(unmarked) not marked emulated)"
                 : "no event at all reached the X11 window")
             return (found, lines)
+        }
+        guard !wayland.isEmpty else {
+            return ([], ["the wl_touch client got touches only on its own decorations: no positions to compare"])
         }
         if unmarked > 0 {
             found.append(.x11DoubleDelivery)

@@ -77,6 +77,13 @@ public protocol CompositorSession: StoppableSession {
     func pointerMotion(x: Double, y: Double) throws
     /// Presses or releases a pointer button by Linux code (BTN_*); throws without `.pointer` (the default).
     func pointerButton(_ code: UInt32, pressed: Bool) throws
+    /// The X display (and authority) X11 clients of this session use: set when it was started with
+    /// `DriverConfiguration.xwayland` and the compositor's Xwayland is known; nil otherwise (the default).
+    var xwayland: XwaylandServer? { get }
+    /// Starts an X11 client under the compositor's Xwayland (DISPLAY and XAUTHORITY set, as the
+    /// user the compositor's clients run as) and returns at once: when an X window is mapped is the
+    /// client's to tell. Throws when the session has no Xwayland (the default).
+    func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess
 }
 
 // MARK: - Values
@@ -144,6 +151,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let outputRotation = InjectionCapabilities(rawValue: 1 << 11)
     /// Starting the compositor with a fractional output scale, 1.25 or 1.5 (`DriverConfiguration.scale`).
     public static let fractionalOutputScale = InjectionCapabilities(rawValue: 1 << 12)
+    /// Starting the compositor's Xwayland for X11 clients (`DriverConfiguration.xwayland`).
+    public static let xwayland = InjectionCapabilities(rawValue: 1 << 13)
     /// Starting the compositor with a second output right of the first, where touches and our
     /// client's windows then go (`DriverConfiguration.secondOutput`).
     public static let secondOutput = InjectionCapabilities(rawValue: 1 << 14)
@@ -171,7 +180,7 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.keys, "keys"), (.pointer, "pointer"), (.screenshot, "screenshot"), (.serverTitleBar, "title bar"),
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
-            (.fractionalOutputScale, "fractional output scale"), (.secondOutput, "a second output"),
+            (.fractionalOutputScale, "fractional output scale"), (.xwayland, "Xwayland"), (.secondOutput, "a second output"),
             (.touchOnlySeat, "touch-only seat"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
@@ -199,6 +208,9 @@ public struct DriverConfiguration: Sendable {
     public var touchOnlySeat = false
     /// Seconds to wait for the compositor (and its helpers) to become ready.
     public var startTimeout: Double
+    /// Whether the compositor starts its Xwayland for X11 clients (needs `xwayland`). Off by
+    /// default: the X server changes nothing for Wayland clients and costs start time.
+    public var xwayland = false
 
     /// Creates a configuration; the defaults suit the matrix and the tests.
     public init(width: Int = 1280, height: Int = 720, scale: Double = 1, startTimeout: Double = 20) {
@@ -283,6 +295,14 @@ extension CompositorSession {
     /// Not injectable here.
     public func pointerButton(_ code: UInt32, pressed: Bool) throws {
         throw DriverError("the pointer is not injectable here")
+    }
+
+    /// None.
+    public var xwayland: XwaylandServer? { nil }
+
+    /// No Xwayland here.
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        throw DriverError.noXwayland
     }
 }
 

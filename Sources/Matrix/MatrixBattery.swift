@@ -42,7 +42,6 @@ public enum MatrixBattery {
             script("\(entry.name)@output2", "\(entry.summary) (output \(second))", entry.text,
                    windows: entry.windows.map(onSecondOutput), output: second, expectations: entry.expectations)
         }
-
         // A seat with touch and no pointer (a touchscreen kiosk's): a tap, a drag, and the
         // keyboard focus a touch gives, which compositors often tie to the pointer.
         let kiosk = MatrixOutputSetup(touchOnlySeat: true)
@@ -52,7 +51,14 @@ public enum MatrixBattery {
             script("\(entry.name)@touchonly", "\(entry.summary) (\(kiosk))", entry.text, windows: entry.windows,
                    output: kiosk, expectations: entry.expectations)
         }
-        return single + several + mouse + transformed + popups + onSecond + touchOnly
+        // Our X11 window under each compositor's Xwayland, against the wl_touch stream of the same
+        // touches: a start with Xwayland after the plain scripts, and the scaled one a start of its own, last.
+        let x11 = x11Entries.map { entry in script(entry.name, entry.summary, entry.text, windows: [.x11]) }
+        let scaled = MatrixOutputSetup(scale: 2)
+        let x11Scaled = x11Entries.filter { $0.name == "x11-tap" }.map { entry in
+            script("\(entry.name)@scale2", "\(entry.summary) (output \(scaled))", entry.text, windows: [.x11], output: scaled)
+        }
+        return single + several + mouse + x11 + transformed + popups + onSecond + touchOnly + x11Scaled
     }
 
     /// The scripts run again on the second of two outputs: a layer surface's tap and popup, and a
@@ -65,6 +71,23 @@ public enum MatrixBattery {
         guard window.arguments.contains("--layer-surface") else { return window }
         return MatrixWindow(name: window.name, arguments: window.arguments + ["--layer-output", "2"])
     }
+
+    /// Scripts whose window is our X11 window (`x11-client`) under the compositor's Xwayland; each
+    /// cell also runs the script on our Wayland client and compares (observations M15–M19). Users
+    /// file that X11 applications get only an emulated mouse from touch, that positions are offset
+    /// on scaled outputs, that a drag breaks, and that motion arrives both as touch and as pointer.
+    private static let x11Entries: [(name: String, summary: String, text: String)] = [
+        ("x11-tap", "one finger taps our X11 window (Xwayland)", "down 0 200 150; frame; sleep 60; up 0; frame"),
+        ("x11-drag", "one finger drags across our X11 window (Xwayland)", "down 0 200 150; frame; sleep 16\n"
+            + steps(8) { "motion 0 \(200 + 15 * $0) \(150 + 10 * $0)" } + "\nup 0; frame"),
+        ("x11-twofinger", "a second finger lands and lifts while the first stays, in our X11 window (Xwayland)", """
+            down 0 200 150; frame; sleep 30
+            down 1 400 300; frame; sleep 30
+            motion 0 210 155; motion 1 410 305; frame; sleep 30
+            up 1; frame; sleep 30
+            up 0; frame
+            """),
+    ]
 
     /// The single-window scripts run again on the scaled and the rotated output: a tap and a drag,
     /// whose coordinates and frames an output transform could change; not the ones about ids,

@@ -1,11 +1,11 @@
 import TouchStream
 
-// MARK: - M15: touches on the second output
+// MARK: - M20: touches on the second output
 
 extension MatrixObservation {
     /// True when a down in one of `traces` lies outside the outputs its header lists (negative, or
     /// past the smallest output's logical size): no surface on one output has such a point, so the
-    /// compositor sent global coordinates, the output's origin added. Reported as M15 for a
+    /// compositor sent global coordinates, the output's origin added. Reported as M20 for a
     /// script on the second of two outputs, where the origin is not 0, 0.
     static func arrivedGlobal(in traces: [Trace]) -> Bool {
         traces.contains { trace in

@@ -44,9 +44,23 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     case keyNotTyped = "M13"
     /// A key held on the on-screen keyboard reached the text field once, and not held: no repeat.
     case keyNotRepeated = "M14"
+    /// Our X11 window got the touches only as the emulated pointer (no XI 2.2 touch event), though
+    /// it selects touch events; the wl_touch client got them as touches.
+    case x11PointerOnly = "M15"
+    /// Our X11 window got no event from the touches the wl_touch client received.
+    case x11NothingArrived = "M16"
+    /// The X11 window's touches began, moved or ended differently from the wl_touch stream of the
+    /// same script: another number of touches, of updates, or an end missing.
+    case x11TouchesDiffer = "M17"
+    /// An X11 touch position (window-relative) differs from the wl_touch position of the same event
+    /// by more than ``X11TouchComparison/tolerance(at:)``.
+    case x11PositionOff = "M18"
+    /// The X11 window got the touches as XI touch events and also as pointer events not marked as
+    /// emulated (XI without XIPointerEmulated, or core events): a toolkit sees every motion twice.
+    case x11DoubleDelivery = "M19"
     /// On the second of two outputs, a down arrived at a point no surface of one output can have:
     /// past the output's size, the output's origin added (global, not surface-local coordinates).
-    case globalCoordinates = "M15"
+    case globalCoordinates = "M20"
 
     /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
     public static let repeatDelay: UInt32 = 600
@@ -68,6 +82,11 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .fieldLostFocus: "the text field lost its focus to a tap on the on-screen keyboard"
         case .keyNotTyped: "a key typed on the on-screen keyboard never reached the text field"
         case .keyNotRepeated: "a key held on the on-screen keyboard did not repeat"
+        case .x11PointerOnly: "the X11 client got only the emulated pointer"
+        case .x11NothingArrived: "no event reached the X11 client"
+        case .x11TouchesDiffer: "an X11 touch began, moved or ended differently from wl_touch"
+        case .x11PositionOff: "an X11 position differs from the wl_touch position"
+        case .x11DoubleDelivery: "the X11 client got the touch also as unmarked pointer events"
         case .globalCoordinates: "a touch on the second output arrived in global coordinates, not surface-local"
         }
     }
@@ -229,11 +248,14 @@ public struct MatrixRun: Sendable {
     public var notes: [String]
     /// The script's other windows (its first window's recording is the run's own), in script order.
     public let windows: [MatrixWindowRun]
+    /// For an `x11-…` script: what our X11 window received for the same touches, compared with
+    /// this run's wl_touch stream.
+    public let x11: X11TouchComparison?
 
     /// Analyses a recorded run of `script`; `windows` are the recordings of its other windows.
     public init(script: MatrixScript, trace: Trace, deliveriesLog: String, initial: SceneSnapshot?,
                 snapshot: SceneSnapshot?, outputScreenshot: String? = nil, clientScreenshot: String? = nil, notInjected: [String] = [],
-                notes: [String] = [], windows: [MatrixWindowRun] = []) {
+                notes: [String] = [], windows: [MatrixWindowRun] = [], x11: X11TouchComparison? = nil) {
         self.trace = trace
         self.deliveriesLog = deliveriesLog
         self.snapshot = snapshot
@@ -242,6 +264,7 @@ public struct MatrixRun: Sendable {
         self.notInjected = notInjected
         self.notes = notes
         self.windows = windows
+        self.x11 = x11
         findings = ConformanceChecker.check(trace.records, header: trace.header)
         stream = NormalizedStream(records: trace.records)
         normalizedDeliveries = NormalizedDeliveries.normalize(deliveriesLog, idMap: stream.idMap)
@@ -253,7 +276,7 @@ public struct MatrixRun: Sendable {
         if script.output.secondOutput, MatrixObservation.arrivedGlobal(in: [trace] + windows.map(\.trace)) {
             observed.append(.globalCoordinates)
         }
-        observations = observed
+        observations = observed + (x11?.observations ?? [])
     }
 
     /// How a note saying that the compositor closed our client's connection begins (M10).
@@ -287,6 +310,7 @@ public struct MatrixRun: Sendable {
     /// window's, prefixed with its name.
     public var signatures: [String] {
         stream.signatures + windows.flatMap { window in window.stream.signatures.map { "\(window.name): \($0)" } }
+            + (x11?.signatures.map { "x11: \($0)" } ?? [])
     }
 
     /// ``signatures`` as text, one frame per line (a run folder's `stream.txt`).

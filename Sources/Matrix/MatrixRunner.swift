@@ -146,6 +146,8 @@ public struct MatrixRunner {
         var retried = false
         /// The output the running session was started with.
         var output = MatrixOutputSetup.plain
+        /// Whether the running session was started with its Xwayland (only for `x11-…` scripts).
+        var xwayland = false
         /// Where the running session put each set of windows (``MatrixWindow/layoutKey(_:)``),
         /// found once per start by probe taps.
         var layouts: [[[String]]: Result<[String: Window], RuntimeError>] = [:]
@@ -213,7 +215,8 @@ public struct MatrixRunner {
         }
         if case .ran(.ran) = attempt {
             run.timing.runs += 1
-            run.timing.waitSeconds += script.sleepSeconds + configuration.settleSeconds
+            // An X11 cell runs the script twice: on our Wayland client, then on our X11 window.
+            run.timing.waitSeconds += (script.sleepSeconds + configuration.settleSeconds) * (script.needsXwayland ? 2 : 1)
         }
         switch attempt {
         case .ran(let cell):
@@ -256,14 +259,14 @@ public struct MatrixRunner {
         // What the driver can never do is said without starting anything (a scaled output included).
         let unsupported = script.unsupported(by: run.driver.capabilities, reasons: run.driver.missingCapabilityReasons)
         guard unsupported.isEmpty else { return .ran(.notInjectable(unsupported)) }
-        if let session = run.running?.session, run.output != script.output {
-            // Another output is another start: the compositor is started again with it.
+        if let session = run.running?.session, run.output != script.output || run.xwayland != script.needsXwayland {
+            // Another output, or Xwayland on or off, is another start: the compositor is started again with it.
             stop(session, directory: run.directory)
             run.running = nil
         }
         let running: Running
         do {
-            running = try run.running ?? startCompositor(&run, output: script.output)
+            running = try run.running ?? startCompositor(&run, output: script.output, xwayland: script.needsXwayland)
         } catch {
             return run.starts > 1 ? .notRestarted(error) : .notStarted(error)
         }
@@ -271,7 +274,10 @@ public struct MatrixRunner {
         let cell: MatrixCell
         // A window of another size than the calibration client's may be placed elsewhere: found by
         // a probe, as several windows are.
-        if script.windows.count > 1 || script.windows.contains(where: { !$0.placementArguments.isEmpty }) {
+        if script.needsXwayland {
+            cell = x11Cell(script, session: running.session, window: running.window, directory: run.directory + "/" + folder,
+                           phases: run.phases)
+        } else if script.windows.count > 1 || script.windows.contains(where: { !$0.placementArguments.isEmpty }) {
             cell = windowsCell(script, in: &run, session: running.session, directory: run.directory + "/" + folder)
         } else {
             cell = self.cell(script, session: running.session, window: running.window,
@@ -293,16 +299,18 @@ public struct MatrixRunner {
 
     /// Starts the compositor (again), each start calibrating in a folder of its own; the first
     /// start's capabilities and window are the column's.
-    private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup) throws -> Running {
+    private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup, xwayland: Bool) throws -> Running {
         run.starts += 1
         let again = run.starts > 1
-        configuration.progress?("\(run.prefix): starting" + (again ? " again" : "") + (output == .plain ? "" : " (output \(output))"))
+        configuration.progress?("\(run.prefix): starting" + (again ? " again" : "") + (output == .plain ? "" : " (output \(output))")
+            + (xwayland ? " with Xwayland" : ""))
         let calibration = run.directory + "/calibration" + (again ? "-\(run.starts)" : "")
         var driverConfiguration = configuration.driverConfiguration
         driverConfiguration.scale = output.scale
         driverConfiguration.rotation = output.rotation
         driverConfiguration.secondOutput = output.secondOutput
         driverConfiguration.touchOnlySeat = output.touchOnlySeat
+        driverConfiguration.xwayland = xwayland
         run.layouts = [:]
         let began = MonotonicClock.now()
         defer {
@@ -312,6 +320,7 @@ public struct MatrixRunner {
         let started = try start(run.driver, configuration: driverConfiguration, calibrationDirectory: calibration)
         run.running = started
         run.output = output
+        run.xwayland = xwayland
         if !again {
             run.column.capabilities = started.session.capabilities
             run.column.windowOrigin = started.window.origin
@@ -397,8 +406,8 @@ public struct MatrixRunner {
 
     // MARK: - One script
 
-    private func cell(_ script: MatrixScript, session: CompositorSession,
-                      window: Window, directory: String, phases: MatrixPhaseClock) -> MatrixCell {
+    func cell(_ script: MatrixScript, session: CompositorSession,
+              window: Window, directory: String, phases: MatrixPhaseClock) -> MatrixCell {
         let unsupported = script.unsupported(by: session.capabilities)
         guard unsupported.isEmpty else { return .notInjectable(unsupported) }
         do {

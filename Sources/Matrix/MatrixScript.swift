@@ -110,6 +110,7 @@ public struct MatrixScript: Sendable {
     /// output, a pointer to park.
     var setupNeeds: InjectionCapabilities {
         var needs: InjectionCapabilities = []
+        if needsXwayland { needs.insert(.xwayland) }
         if pointerParkedAt != nil { needs.insert(.pointer) }
         if windows.count > 1 { needs.insert(.sideBySide) }
         if output.scale != 1 { needs.insert(output.scale == output.scale.rounded() ? .outputScale : .fractionalOutputScale) }
@@ -128,6 +129,7 @@ public struct MatrixScript: Sendable {
         let setup = setupNeeds.subtracting(capabilities)
         if !setup.isEmpty {
             let what = [windows.count > 1 ? "windows \(windows.map(\.name).joined(separator: ", "))" : nil,
+                        needsXwayland ? "an X11 window" : nil,
                         output == .plain ? nil : output == MatrixOutputSetup(touchOnlySeat: true) ? "a touch-only seat"
                             : "output \(output)",
                         pointerParkedAt == nil ? nil : "the pointer parked on the window"].compactMap { $0 }.joined(separator: ", ")
@@ -170,6 +172,9 @@ public struct MatrixScript: Sendable {
         }
         return max(largest, downs)
     }
+
+    /// True when a window of the script is an X11 one: the compositor is started with its Xwayland.
+    public var needsXwayland: Bool { windows.contains(where: \.x11) }
 
     /// True when the script puts a finger down.
     var hasDown: Bool {

@@ -13,11 +13,16 @@ public struct MatrixWindow: Hashable, Sendable {
     public var name: String
     /// Extra arguments for its client (`gesture-sandbox run … ARGUMENTS`).
     public var arguments: [String]
+    /// Whether the window is our X11 window (`gesture-sandbox x11-client`) under the compositor's
+    /// Xwayland instead of our Wayland client: the cell then compares what the X11 window got with
+    /// the wl_touch stream of the same touches (``X11TouchComparison``).
+    public var x11: Bool
 
     /// Creates a window description.
-    public init(name: String, arguments: [String] = []) {
+    public init(name: String, arguments: [String] = [], x11: Bool = false) {
         self.name = name
         self.arguments = arguments
+        self.x11 = x11
     }
 
     /// The client arguments that change where the compositor puts the window or how big it is
@@ -41,6 +46,8 @@ public struct MatrixWindow: Hashable, Sendable {
     public static let main = MatrixWindow(name: "a")
     /// A second client process beside the first.
     public static let second = MatrixWindow(name: "b")
+    /// The one window of an `x11-…` script: our X11 window under the compositor's Xwayland.
+    public static let x11 = MatrixWindow(name: "a", x11: true)
 
     /// The run folder's subfolder holding this window's files: none for the first window (its files
     /// are the run folder's own, as in a single-window run), `window-NAME` for the others.

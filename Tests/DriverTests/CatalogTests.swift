@@ -40,8 +40,12 @@ struct CatalogTests {
         #expect(Set(titleBar) == [.kwin, .sway])
         #expect(KWinDriver().capabilities.isDisjoint(with: .shapeOrientation))
         #expect(NestedWlrootsDriver(.cage).capabilities.names == [
-            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot", "touch-only seat",
+            "touch", "frame", "cancel", "shape/orientation", "keys", "pointer", "screenshot", "Xwayland",
+            "touch-only seat",
         ])
+        // Measured: miral-kiosk refuses --enable-x11; Enlightenment's driver runs it with no X display.
+        let xwayland = CompositorDrivers.all.filter { $0.capabilities.contains(.xwayland) }.map(\.kind)
+        #expect(Set(xwayland) == [.weston, .kwin, .mutter, .gnomeShell, .sway, .phoc, .cage, .mir])
     }
 
     @Test("versions are read from the programs' own output")

@@ -139,7 +139,8 @@ import TouchStream
             "mutter", "dbus-daemon", "pipewire", "wireplumber", "gstreamer1.0-tools",
         ])
         #expect(MutterDriver().capabilities.names == ["touch", "keys", "pointer", "screenshot", "two windows side by side",
-                                                      "output scale", "output rotation", "fractional output scale", "a second output"])
+                                                      "output scale", "output rotation", "fractional output scale",
+                                                      "Xwayland", "a second output"])
     }
 }
 

@@ -3,7 +3,7 @@ import CompositorDrivers
 import Testing
 import TouchStream
 
-// MARK: - Scripts on the second of two outputs (`@output2`) and M15
+// MARK: - Scripts on the second of two outputs (`@output2`) and M20
 
 @Suite struct MatrixSecondOutputTests {
     static let names = ["popup@output2", "layer-tap@output2", "layer-popup@output2"]
@@ -41,7 +41,7 @@ import TouchStream
         #expect(placed.contains("down 0 1882 425"), "\(placed)")
     }
 
-    // MARK: - M15
+    // MARK: - M20
 
     private func run(_ trace: String, secondOutput: Bool = true) throws -> MatrixRun {
         let script = try #require(try MatrixBattery.scripts(named: [secondOutput ? "layer-tap@output2" : "layer-tap"]).first)
@@ -53,19 +53,19 @@ import TouchStream
                          deliveriesLog: "", initial: nil, snapshot: nil)
     }
 
-    @Test func aDownPastTheOutputsSizeOnTheSecondOutputIsM15() throws {
+    @Test func aDownPastTheOutputsSizeOnTheSecondOutputIsM20() throws {
         // The panel's tap with the second output's origin added, as a compositor sending global coordinates would.
         let global = "down 0 1480 50 t=4294967000 serial=4000000002 surface=wl_surface@24; frame; up 0 t=4294967040 serial=4000000003; frame"
         #expect(try run(global).observations.contains(.globalCoordinates))
-        #expect(try run(global).ruleIDs.contains("M15"))
+        #expect(try run(global).ruleIDs.contains("M20"))
         let local = "down 0 200 50 t=4294967000 serial=4000000002 surface=wl_surface@24; frame; up 0 t=4294967040 serial=4000000003; frame"
         #expect(try !run(local).observations.contains(.globalCoordinates))
-        // On a lone output the same point is no finding of M15 (another rule's, if any).
+        // On a lone output the same point is no finding of M20 (another rule's, if any).
         #expect(try !run(global, secondOutput: false).observations.contains(.globalCoordinates))
     }
 
-    @Test func m15IsExplained() throws {
-        let entry = try #require(RuleDocument.entry(for: "M15"))
+    @Test func m20IsExplained() throws {
+        let entry = try #require(RuleDocument.entry(for: "M20"))
         #expect(entry.title == MatrixObservation.globalCoordinates.title)
         #expect(entry.text.contains("surface-local x coordinate"))
     }

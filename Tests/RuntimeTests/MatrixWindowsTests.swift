@@ -97,10 +97,13 @@ import TouchStream
         }
         let scaled = battery.filter { $0.output.scale == 2 }.map(\.name)
         let rotated = battery.filter { $0.output.rotation == 90 }.map(\.name)
-        #expect(scaled == ["tap@scale2", "drag@scale2"])
+        #expect(scaled == ["tap@scale2", "drag@scale2", "x11-tap@scale2"])
         #expect(rotated == ["tap@rotated", "drag@rotated"])
-        // A compositor restarts for another output: those scripts come last.
+        // A compositor restarts for another output, and for Xwayland: those scripts come last, the
+        // plain x11 ones before the other outputs' (a scaled start with Xwayland is the last of all).
+        #expect(battery.drop { $0.output == .plain && !$0.needsXwayland }.allSatisfy { $0.output != .plain || $0.needsXwayland })
         #expect(battery.drop { $0.output == .plain }.allSatisfy { $0.output != .plain })
+        #expect(battery.last?.name == "x11-tap@scale2")
     }
 }
 

@@ -25,4 +25,15 @@ protocol HostedCompositor: CompositorDriver {
     /// Whether every client after the first needs a freshly started compositor (one that does not
     /// survive a client's disconnection in a usable state).
     var restartsForEachClient: Bool { get }
+    /// Extra arguments that make it start an Xwayland (empty: it starts none here).
+    var xwaylandArguments: [String] { get }
+    /// The start of its log line naming the X display, followed by ":N" (nil: none).
+    var xwaylandDisplayLine: String? { get }
+}
+
+extension HostedCompositor {
+    /// None.
+    var xwaylandArguments: [String] { [] }
+    /// None.
+    var xwaylandDisplayLine: String? { nil }
 }

@@ -38,6 +38,12 @@ public final class HostedSession: HarnessInputSession {
     private(set) var socketName: String?
     lazy var input = HarnessInput(harness)
     private var stopped = false
+    /// Whether the compositor was asked to start its Xwayland.
+    private let startsXwayland: Bool
+    /// Its X display, once its log named it.
+    public private(set) var xwayland: XwaylandServer?
+    /// /tmp/.X11-unix as it was before the compositor's Xwayland put its socket there.
+    private var xSockets: XSocketDirectory?
 
     /// Seconds a pointer probe waits for the client to hear of the pointer.
     static let probeAnswerTimeout = 1.0
@@ -52,6 +58,7 @@ public final class HostedSession: HarnessInputSession {
         capabilities = hosted.capabilities
         outputSize = (configuration.width, configuration.height)
         startTimeout = configuration.startTimeout
+        startsXwayland = configuration.xwayland && !hosted.xwaylandArguments.isEmpty
         logFile = hosted.logFile
         weston = try WestonInstance(.init(width: configuration.width, height: configuration.height,
                                           scale: try configuration.integerScale(of: "the harness weston"),
@@ -59,6 +66,7 @@ public final class HostedSession: HarnessInputSession {
         do {
             harness = try weston.connect()
             runtimeDirectory = try PrivateDirectory.make(prefix: "gesture-\(kind.rawValue)")
+            if startsXwayland { xSockets = try XSocketDirectory(owner: geteuid()) }
         } catch {
             weston.stop()
             throw error
@@ -102,6 +110,7 @@ public final class HostedSession: HarnessInputSession {
         environment = env
         let chosen = hosted.namesItsSocket ? SocketName.next(prefix: "gesture-\(kind.rawValue)") : nil
         let command = hosted.command(runtimeDirectory: runtimeDirectory, host: weston.socketPath)
+            + (startsXwayland ? hosted.xwaylandArguments : [])
         let compositorEnvironment = env.merging(hosted.environment(runtimeDirectory: runtimeDirectory,
                                                                    host: weston.socketPath,
                                                                    socket: chosen ?? "")) { _, new in new }
@@ -119,6 +128,16 @@ public final class HostedSession: HarnessInputSession {
                   let picked = try harness.pick(x: centre.x, y: centre.y)?.pid,
                   picked == process.pid || ProcessTable.parent(of: picked) == process.pid else { return nil }
             return socket
+        }
+        if startsXwayland, let line = hosted.xwaylandDisplayLine {
+            xwayland = try Readiness.wait(for: "\"\(line):N\" in its log", process: process, name: kind.rawValue,
+                                          timeout: startTimeout) { () -> XwaylandServer? in
+                let log = logFile.flatMap { try? String(contentsOfFile: "\(runtimeDirectory)/\($0)", encoding: .utf8) }
+                    ?? process.output()
+                guard let range = log.range(of: line) else { return nil }
+                let display = log[range.upperBound...].prefix { !$0.isWhitespace }
+                return display.hasPrefix(":") ? XwaylandServer(display: String(display)) : nil
+            }
         }
     }
 
@@ -184,6 +203,16 @@ extension HostedSession {
         }
         try pointerMotion(x: centre.x, y: centre.y)
         try live()
+        return client
+    }
+
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        try live()
+        guard let xwayland else { throw DriverError.noXwayland }
+        let client = try ChildProcess(executable: executable, arguments: arguments,
+                                      environment: environment.merging(xwayland.environment) { _, new in new },
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+        clients.add(client)
         return client
     }
 
@@ -254,8 +283,10 @@ extension HostedSession {
         clients.stopAll()
         services.stopAll()
         SessionProcesses.stop(runtimeDirectory: runtimeDirectory)
+        XwaylandServer.stopLeftovers(runtimeDirectory: runtimeDirectory)
         helpers.stop()
         weston.stop()
+        xSockets?.restore()
         if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }
     }
 }

@@ -29,7 +29,7 @@ public struct KWinDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         [.touch, .frame, .cancel, .keys, .pointer, .screenshot, .serverTitleBar, .sideBySide, .outputScale,
-         .fractionalOutputScale, .secondOutput]
+         .fractionalOutputScale, .secondOutput, .xwayland]
     }
 
     public var quirks: [String] {

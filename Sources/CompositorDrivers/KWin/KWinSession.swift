@@ -20,6 +20,9 @@ public final class KWinSession: CompositorSession {
     private var connection: KWinConnection?
     private var bus: PrivateBus?
     private var stopped = false
+    public private(set) var xwayland: XwaylandServer?
+    /// /tmp/.X11-unix as it was before KWin's Xwayland put its socket there.
+    private var xSockets: XSocketDirectory?
 
     /// Seconds a client may take to map its window.
     static let clientTimeout = 10.0
@@ -53,6 +56,11 @@ public final class KWinSession: CompositorSession {
             // The second virtual output is laid out at (width, 0).
             if configuration.secondOutput { arguments += ["--output-count", "2"] }
             arguments += ["--no-lockscreen", "--no-global-shortcuts", "--no-kactivities"]
+            // --xwayland: KWin makes the X sockets (first free display) and starts Xwayland at once.
+            if configuration.xwayland {
+                xSockets = try XSocketDirectory(owner: geteuid())
+                arguments.append("--xwayland")
+            }
             kwin = try ChildProcess(executable: binary, arguments: arguments, environment: env,
                                     logPath: "\(runtimeDirectory)/kwin.log")
             services.add(kwin)
@@ -68,9 +76,14 @@ public final class KWinSession: CompositorSession {
                                              y: Double(configuration.height) / 2)
                 try connection.roundtrip()
             }
+            if configuration.xwayland {
+                xwayland = try XwaylandServer.wait(for: kwin, runtimeDirectory: runtimeDirectory, name: "KWin",
+                                                   timeout: configuration.startTimeout)
+            }
         } catch {
             services.stopAll()
             bus?.stop()
+            xSockets?.restore()
             // The error names KWin's log: leave it there to be read.
             throw error
         }
@@ -102,6 +115,17 @@ public final class KWinSession: CompositorSession {
             }
             try connection.dispatch(for: Readiness.pollInterval)
         }
+        return client
+    }
+
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        _ = try live()
+        guard let xwayland else { throw DriverError.noXwayland }
+        var env = ProcessInfo.processInfo.environment.filter { !["WAYLAND_SOCKET", "XAUTHORITY"].contains($0.key) }
+        env.merge(environment.merging(xwayland.environment) { _, new in new }) { _, new in new }
+        let client = try ChildProcess(executable: executable, arguments: arguments, environment: env,
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+        clients.add(client)
         return client
     }
 
@@ -196,7 +220,9 @@ public final class KWinSession: CompositorSession {
         clients.stopAll()
         connection = nil
         services.stopAll()
+        XwaylandServer.stopLeftovers(runtimeDirectory: runtimeDirectory)
         bus?.stop()
+        xSockets?.restore()
         PrivateDirectory.remove(runtimeDirectory)
     }
 

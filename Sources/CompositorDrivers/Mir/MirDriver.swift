@@ -48,7 +48,8 @@ public struct MirDriver: HostedCompositor {
     static let waylandPlatform = "/usr/lib/x86_64-linux-gnu/mir/server-platform/graphics-wayland.so.20"
 
     public var capabilities: InjectionCapabilities {
-        [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]
+        // miral-kiosk 2.12 refuses --enable-x11 ("Unknown command line options"): only miral-shell starts an Xwayland.
+        InjectionCapabilities([.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot]).union(kind == .mir ? .xwayland : [])
     }
 
     public var missingCapabilityReasons: [InjectionCapabilities: String] {
@@ -108,6 +109,11 @@ public struct MirDriver: HostedCompositor {
     func environment(runtimeDirectory: String, host: String, socket: String) -> [String: String] {
         ["WAYLAND_DISPLAY": socket]
     }
+
+    /// Mir 2.12 makes the X sockets at start and starts Xwayland at the first X client.
+    var xwaylandArguments: [String] { kind == .mir ? ["--enable-x11"] : [] }
+    /// "xwayland: XWayland started on X11 display :1" (measured: logged at start, before any X client).
+    var xwaylandDisplayLine: String? { "XWayland started on X11 display " }
 
     var namesItsSocket: Bool { true }
     var needsSessionBus: Bool { false }

@@ -34,7 +34,7 @@ public final class MutterSession: CompositorSession {
     /// What mutter's remote-desktop API reaches: no frame request (mutter frames on its own),
     /// no cancel, no shape or orientation.
     static let injectable: InjectionCapabilities = [.touch, .keys, .pointer, .screenshot, .sideBySide, .outputScale,
-                                                    .outputRotation, .fractionalOutputScale, .secondOutput]
+                                                    .outputRotation, .fractionalOutputScale, .secondOutput, .xwayland]
     /// The evdev code of the left Shift key (pressed once to create the virtual keyboard).
     static let shiftKey: UInt32 = 42
     /// Lines of the compositor's log in a start or step error.
@@ -49,6 +49,9 @@ public final class MutterSession: CompositorSession {
     private var bus: DBusConnection?
     private var remote: MutterRemoteDesktop?
     private var isStopped = false
+    public private(set) var xwayland: XwaylandServer?
+    /// /tmp/.X11-unix as it was before mutter's Xwayland put its sockets there.
+    private var xSockets: XSocketDirectory?
 
     // MARK: - Starting
 
@@ -97,9 +100,11 @@ public final class MutterSession: CompositorSession {
             environment["DBUS_SYSTEM_BUS_ADDRESS"] = system.address
         }
         try helpers.startPipeWire(directory: runtimeDirectory, environment: environment, until: deadline)
+        // Without --no-x11 mutter 43 starts Xwayland with its own start (and waits for it).
+        if configuration.xwayland { xSockets = try XSocketDirectory(owner: geteuid()) }
         let compositor = try ChildProcess(
             executable: flavor.binary ?? flavor.executable,
-            arguments: ["--headless", "--wayland", "--no-x11"]
+            arguments: ["--headless", "--wayland"] + (configuration.xwayland ? [] : ["--no-x11"])
                 + Array(repeating: ["--virtual-monitor", configuration.rotation % 180 == 0
                                         ? "\(pixels(configuration.width))x\(pixels(configuration.height))"
                                         : "\(pixels(configuration.height))x\(pixels(configuration.width))"],
@@ -122,6 +127,10 @@ public final class MutterSession: CompositorSession {
         let remote = try MutterRemoteDesktop(bus: bus, monitor: configuration.secondOutput ? "Meta-1" : "Meta-0",
                                              timeout: max(deadline - MonotonicClock.now(), 1))
         self.remote = remote
+        if configuration.xwayland {
+            xwayland = try XwaylandServer.wait(for: compositor, runtimeDirectory: runtimeDirectory, name: flavor.executable,
+                                               timeout: max(deadline - MonotonicClock.now(), 1))
+        }
         if flavor.leavesOverviewFirst {
             try GnomeShellOverview.leave(on: bus, shell: compositor, until: deadline, alive: alive)
         }
@@ -147,6 +156,18 @@ public final class MutterSession: CompositorSession {
     private func pixels(_ logical: Int) -> Int { Int((Double(logical) * scale).rounded()) }
 
     // MARK: - Clients
+
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        guard !isStopped else { throw DriverError("\(flavor.kind.displayName) session is stopped") }
+        guard let xwayland else { throw DriverError.noXwayland }
+        var environment = baseEnvironment.filter { $0.key != "XAUTHORITY" }
+        if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus.address }
+        environment.merge(xwayland.environment) { _, new in new }
+        let client = try ChildProcess(executable: executable, arguments: arguments, environment: environment,
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+        clients.append(client)
+        return client
+    }
 
     /// Starts a client with WAYLAND_DEBUG=client (its log then shows when its window is drawn, which
     /// mutter tells no other client) and returns once the window is drawn, mutter has stopped
@@ -280,7 +301,10 @@ public final class MutterSession: CompositorSession {
         bus?.close()
         bus = nil
         compositor?.terminate()
+        XwaylandServer.stopLeftovers(runtimeDirectory: runtimeDirectory)
         helpers.stop()
+        xSockets?.restore()
+        xSockets = nil
     }
 
     deinit {

@@ -35,6 +35,10 @@ public final class NestedSession: HarnessInputSession {
     private let programPath: String?
     /// Started with two outputs (wlroots' wayland backend: two windows in weston).
     private let secondOutput: Bool
+    /// Whether the compositor starts its Xwayland (cage always does, on its client's start).
+    private let startsXwayland: Bool
+    /// sway's or phoc's Xwayland, once started.
+    public private(set) var xwayland: XwaylandServer?
 
     /// Time for the nested compositor to take in the re-announced touch capability.
     static let capabilitySettleTime = 0.05
@@ -50,6 +54,7 @@ public final class NestedSession: HarnessInputSession {
         startTimeout = configuration.startTimeout
         secondOutput = configuration.secondOutput
         touchedOutputOrigin = secondOutput ? (Double(configuration.width), 0) : (0, 0)
+        startsXwayland = configuration.xwayland
         user = try UnprivilegedUser.forNestedCompositors(kind)
         var instance = WestonInstance.Configuration(width: configuration.width, height: configuration.height,
                                                     scale: try configuration.integerScale(of: "the harness weston"),
@@ -71,7 +76,13 @@ public final class NestedSession: HarnessInputSession {
             throw error
         }
         do {
-            if kind != .cage { try startCompositor(arguments: try compositorArguments(), extra: [:]) }
+            if kind != .cage {
+                let compositor = try startCompositor(arguments: try compositorArguments(), extra: [:])
+                if startsXwayland {
+                    xwayland = try XwaylandServer.wait(for: compositor, runtimeDirectory: runtimeDirectory, name: kind.rawValue,
+                                                       timeout: startTimeout)
+                }
+            }
         } catch {
             // The error names the nested compositor's log: leave it there to be read.
             keepsRuntimeDirectory = true
@@ -106,34 +117,42 @@ public final class NestedSession: HarnessInputSession {
         switch kind {
         case .sway:
             let config = "\(runtimeDirectory)/sway.config"
-            let text = NestedSession.swayConfiguration + (secondOutput ? NestedSession.swaySecondOutput(x: outputSize.width) : "")
+            let text = NestedSession.swayConfiguration(xwayland: startsXwayland)
+                + (secondOutput ? NestedSession.swaySecondOutput(x: outputSize.width) : "")
             try text.write(toFile: config, atomically: true, encoding: .utf8)
             return ["sway", "--config", config]
         case .phoc:
             // Without --config phoc reads phoc.ini from the folder it was started in, which its
             // user cannot enter when that is a private one (root's home): it exits at once.
             let config = "\(runtimeDirectory)/phoc.ini"
-            try NestedSession.phocConfiguration.write(toFile: config, atomically: true, encoding: .utf8)
+            try NestedSession.phocConfiguration(xwayland: startsXwayland).write(toFile: config, atomically: true, encoding: .utf8)
             return ["phoc", "--config", config]
         default:
             preconditionFailure("\(kind) starts with its client")
         }
     }
 
-    /// phoc's configuration: no Xwayland.
-    static let phocConfiguration = """
+    /// phoc's configuration: Xwayland only when asked for, then started at once (measured: with
+    /// `xwayland=true` phoc 0.24 had started no Xwayland 20 s after its start).
+    static func phocConfiguration(xwayland: Bool) -> String {
+        """
         [core]
-        xwayland=false
+        xwayland=\(xwayland ? "immediate" : "false")
 
         """
+    }
 
-    /// A minimal sway configuration: no bar, no wallpaper process, no Xwayland.
-    static let swayConfiguration = """
-        xwayland disable
+    /// A minimal sway configuration: no bar, no wallpaper process; Xwayland only when asked for,
+    /// then started at once (`force`; `enable` would wait for the first X client, and until then
+    /// no Xwayland process tells which display it serves).
+    static func swayConfiguration(xwayland: Bool) -> String {
+        """
+        xwayland \(xwayland ? "force" : "disable")
         focus_follows_mouse no
         default_border normal
 
         """
+    }
 
     /// The second output right of the first; the wayland backend names its outputs WL-1, WL-2.
     /// The touch device is mapped to it: wlroots 0.15's wayland backend scales a touch point by
@@ -231,6 +250,26 @@ extension NestedSession {
         return client
     }
 
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        if kind == .cage {
+            guard !stopped else { throw DriverError("cage session already stopped") }
+            if let running = compositor, running.isRunning {
+                throw DriverError("cage runs one client per session: finish it (finishClient) before launching another")
+            }
+            // cage 0.1.4 starts Xwayland and gives its client DISPLAY itself.
+            return try startCompositor(arguments: ["cage", "--", executable] + arguments, extra: [:], logName: logName)
+        }
+        try live()
+        guard let xwayland else { throw DriverError.noXwayland }
+        var env = compositorEnvironment(xwayland.environment)
+        env["WAYLAND_DISPLAY"] = nestedSocketName
+        let command = user?.wrap(executable, arguments) ?? (executable: executable, arguments: arguments)
+        let client = try ChildProcess(executable: command.executable, arguments: command.arguments, environment: env,
+                                      logPath: "\(runtimeDirectory)/\(logName)")
+        clients.add(client)
+        return client
+    }
+
     public func window(of client: ChildProcess) throws -> ClientWindow? {
         try live()
         if kind == .sway, let sway = try SwayTree.window(runtimeDirectory: runtimeDirectory, pid: client.pid) {
@@ -246,8 +285,11 @@ extension NestedSession {
 
     public func finishClient(_ client: ChildProcess, timeout: Double) -> ChildProcess.Termination {
         guard kind == .cage, client === compositor else { return client.terminate(timeout: timeout) }
-        // The handle is cage; its application is its child, and cage exits when it does.
-        ProcessTable.children(of: client.pid).forEach { kill($0, SIGTERM) }
+        // The handle is cage; its application is its child, and cage exits when it does. Its
+        // Xwayland, another child, stays until then: an X11 client would otherwise lose its server
+        // before its own SIGTERM and end with an error.
+        let xServer = XwaylandServer.find(runtimeDirectory: runtimeDirectory)?.pid
+        ProcessTable.children(of: client.pid).filter { $0 != xServer }.forEach { kill($0, SIGTERM) }
         return client.wait(timeout: timeout) ?? client.terminate(timeout: timeout)
     }
 }
@@ -292,6 +334,7 @@ extension NestedSession {
             ProcessTable.stop(ProcessTable.children(of: compositor.pid), timeout: ProcessList.stopTimeout)
         }
         services.stopAll()
+        XwaylandServer.stopLeftovers(runtimeDirectory: runtimeDirectory)
         weston.stop()
         xSockets?.restore()
         if !keepsRuntimeDirectory { PrivateDirectory.remove(runtimeDirectory) }

@@ -33,7 +33,7 @@ public struct NestedWlrootsDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         let common: InjectionCapabilities = [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot,
-                                             .touchOnlySeat]
+                                             .touchOnlySeat, .xwayland]
         // sway tiles a second window beside the first; phoc maximises and cage fills the output
         // with every toplevel, so their second window covers the first.
         return kind == .sway ? common.union([.serverTitleBar, .sideBySide, .secondOutput]) : common

@@ -13,4 +13,8 @@ public struct DriverError: Error, CustomStringConvertible, Equatable {
         DriverError("\(kind.displayName) is not installed: install the Debian package\(packages.count == 1 ? "" : "s") "
             + "\(packages.joined(separator: " ")) (apt-get install \(packages.joined(separator: " ")))")
     }
+
+    /// The one line for an X11 client asked of a session started without Xwayland.
+    public static let noXwayland = DriverError(
+        "this session has no Xwayland for X11 clients (start it with DriverConfiguration.xwayland)")
 }

@@ -43,7 +43,7 @@ public struct WestonDriver: CompositorDriver {
 
     public var capabilities: InjectionCapabilities {
         [.touch, .frame, .cancel, .shapeOrientation, .keys, .pointer, .screenshot, .seatCapability, .outputScale,
-         .outputRotation, .touchOnlySeat]
+         .outputRotation, .touchOnlySeat, .xwayland]
     }
 
     public var missingCapabilityReasons: [InjectionCapabilities: String] {
@@ -90,7 +90,8 @@ public final class WestonSession: CompositorSession {
                                                     westonExecutable: westonExecutable,
                                                     startTimeout: configuration.startTimeout,
                                                     extraArguments: configuration.rotation == 0 ? []
-                                                        : ["--transform=rotate-\(configuration.rotation)"])
+                                                        : ["--transform=rotate-\(configuration.rotation)"],
+                                                    xwayland: configuration.xwayland)
         instance.touchOnlySeat = configuration.touchOnlySeat
         weston = try WestonInstance(instance)
         do {
@@ -115,6 +116,16 @@ public final class WestonSession: CompositorSession {
             throw DriverError("weston: \(executable) mapped no window within \(Self.clientTimeout) s; its log: "
                 + client.output().split(whereSeparator: \.isNewline).suffix(3).joined(separator: " | "))
         }
+        return client
+    }
+
+    /// weston's xwayland.so listens at start and starts Xwayland at the first X client.
+    public var xwayland: XwaylandServer? { weston.xwaylandDisplay.map { XwaylandServer(display: $0) } }
+
+    public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {
+        guard xwayland != nil else { throw DriverError.noXwayland }
+        let client = try weston.launch(executable, arguments: arguments, logName: logName)
+        clients.add(client)
         return client
     }
 

@@ -709,7 +709,70 @@ and baselines use these ids.
 - **Checker**: not reported by `check`; the matrix, when the field got at most one `commit-string`
   and no key held 600 ms or more (`osk-longpress`).
 
-### M15 — a touch on the second output arrived in global coordinates, not surface-local
+### M15 — the X11 client got only the emulated pointer
+
+- **Protocol** (XInput 2.2, "Touch events"): a client that selects touch events on a window gets
+  the touch sequences there as TouchBegin/TouchUpdate/TouchEnd; the server emulates the pointer
+  only for clients that do not select them (wayland.xml says nothing of X11: Xwayland turns the
+  wl_touch events it gets into XI touch events).
+- **Client**: an X11 application with touch support (GTK 3, Qt 5 under X11, Firefox) gets a
+  mouse: no multi-touch, no pinch, a drag that selects text instead of scrolling.
+- **Compositors**: nothing recorded: every compositor that starts an Xwayland here (weston, KWin,
+  mutter, GNOME Shell, sway, phoc, cage, Mir) gives our X11 window XI touch events (`x11-…`
+  scripts, docs/battery.md).
+- **Checker**: not reported by `check`; the matrix, in an `x11-…` cell, when the wl_touch client
+  got touches and our X11 window got pointer events and no XI touch event.
+
+### M16 — no event reached the X11 client
+
+- **Protocol** (wl_touch.down; XInput 2.2): Xwayland is a Wayland client like any other, and
+  its window under the finger gets the touch.
+- **Client**: the X11 application does not react to touch at all.
+- **Compositors**: nothing in the matrix; Mir 2.12, started fresh, gave our X11 window nothing
+  until a Wayland client had been shown (the matrix always shows one first).
+- **Checker**: not reported by `check`; the matrix, in an `x11-…` cell, when the wl_touch client
+  got touches and our X11 window got no event from them.
+
+### M17 — an X11 touch began, moved or ended differently from wl_touch
+
+- **Protocol** (XInput 2.2): each touch sequence is TouchBegin, TouchUpdate per motion,
+  TouchEnd; wl_touch's down, motion and up (or cancel) of the same finger should map one to one.
+- **Client**: a touch that never ends stays pressed in the X11 application; a missing second
+  finger breaks a pinch; missing updates make a drag jump.
+- **Compositors**: nothing recorded. Mir 2.12 adds unchanged TouchUpdates of a finger when
+  another moves or lifts (its A12, passed on by Xwayland), which M17 would count; its wl_touch
+  client gets every touch on its decorations, so that cell has nothing to compare.
+- **Checker**: not reported by `check`; the matrix, in an `x11-…` cell, when the number of
+  touches, or of one touch's updates, or the way it ended differs between the X11 window and the
+  wl_touch client (touches matched in the order they began).
+
+### M18 — an X11 position differs from the wl_touch position
+
+- **Protocol** (wl_touch.down, wl_touch.motion: "surface-local coordinates"; XInput 2.2
+  event_x/event_y: window-relative FP16.16): the same finger over the same window-relative point.
+- **Client**: an X11 application hits the wrong widget, by a constant offset or, on a scaled
+  output, by a factor.
+- **Compositors**: mutter 43 and GNOME Shell 43 at scale 2 give X11 clients physical pixels (2
+  per logical pixel): a tap at (200, 150) arrives at (399.98, 299.99). weston and KWin at scale 2,
+  and every compositor at scale 1, give the wl_touch positions but for Xwayland's rounding, 1/65536
+  of the position (200 arrives as 199.99695).
+- **Checker**: not reported by `check`; the matrix, in an `x11-…` cell, when an X11 window
+  position differs from the wl_touch one of the same event by more than 1/256 px plus 1/65536
+  of the position (each window found by its own calibration tap).
+
+### M19 — the X11 client got the touch also as unmarked pointer events
+
+- **Protocol** (XInput 2.2): pointer events the server emulates from a touch carry the
+  XIPointerEmulated flag, so that a client that handles touch can drop them; a touch-selecting
+  client gets no core events for it.
+- **Client**: every motion arrives twice, as touch and as mouse: a drag both scrolls and selects.
+- **Compositors**: nothing recorded: the one pointer motion each Xwayland sends with a touch's
+  begin carries XIPointerEmulated.
+- **Checker**: not reported by `check`; the matrix, in an `x11-…` cell, when XI touch events
+  arrived and, between the first touch event and the last, a pointer event (XI without
+  XIPointerEmulated, or core) did too.
+
+### M20 — a touch on the second output arrived in global coordinates, not surface-local
 
 - **Protocol** (wl_touch.down): "x: surface-local x coordinate", "y: surface-local y coordinate";
   a surface on an output whose origin is not 0, 0 gets the same coordinates as at 0, 0.

@@ -1,4 +1,4 @@
-import CompositorDrivers
+@testable import CompositorDrivers
 import Foundation
 import SandboxHarness
 import TestSupport
@@ -57,19 +57,7 @@ struct XwaylandDriverTests {
         // frames it, kiosk makes it fullscreen); the window covers the output's centre wherever it goes.
         Thread.sleep(forTimeInterval: Self.placementSettle)
         let origin = (x: Double(session.outputSize.width) / 2, y: Double(session.outputSize.height) / 2)
-        let placed = try CompactTrace.parse(script, name: "x11-script").map { item -> ScriptItem in
-            guard case .record(var record) = item else { return item }
-            switch record.event {
-            case .down(let serial, let time, let surface, let id, let x, let y):
-                record.event = .down(serial: serial, time: time, surface: surface, id: id,
-                                     x: WLFixed(x.doubleValue + origin.x), y: WLFixed(y.doubleValue + origin.y))
-            case .motion(let time, let id, let x, let y):
-                record.event = .motion(time: time, id: id, x: WLFixed(x.doubleValue + origin.x),
-                                       y: WLFixed(y.doubleValue + origin.y))
-            default: break
-            }
-            return .record(record)
-        }
+        let placed = ScriptInjection.moved(try CompactTrace.parse(script, name: "x11-script"), by: origin)
         try session.inject(placed)
         Thread.sleep(forTimeInterval: 0.4)
         let ending = session.finishClient(client, timeout: 5)

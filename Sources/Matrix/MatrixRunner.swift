@@ -112,6 +112,7 @@ public struct MatrixRunner {
             for repetition in 1...max(1, configuration.repeatCount) {
                 let reason = fill(&run, with: script, number: number, of: scripts.count, repetition: repetition)
                 var timing = run.timing
+                timing.starts = run.starts
                 timing.phaseSeconds = run.phases.seconds
                 timing.totalSeconds = MonotonicClock.now() - began
                 run.column.timing = timing
@@ -137,7 +138,7 @@ public struct MatrixRunner {
         /// The session and our window in it; nil before a start and after a stop.
         var running: Running?
         var starts = 0
-        /// Where the time went so far (starts are also counted in `starts`).
+        /// Where the time went so far (its count of starts is `starts`, copied in when it is read).
         var timing = MatrixColumnTiming()
         /// Where the time of the runs went, step by step.
         let phases = MatrixPhaseClock()
@@ -313,10 +314,7 @@ public struct MatrixRunner {
         driverConfiguration.xwayland = xwayland
         run.layouts = [:]
         let began = MonotonicClock.now()
-        defer {
-            run.timing.starts += 1
-            run.timing.startSeconds += MonotonicClock.now() - began
-        }
+        defer { run.timing.startSeconds += MonotonicClock.now() - began }
         let started = try start(run.driver, configuration: driverConfiguration, calibrationDirectory: calibration)
         run.running = started
         run.output = output

@@ -7,8 +7,9 @@ extension MatrixReport {
     /// and its slowest script; nothing for a result read back from results.json (no timings).
     static func timeSection(_ result: MatrixResult) -> String {
         let timed = result.columns.filter { $0.timing != nil }
-        guard !timed.isEmpty else { return "" }
-        let columnsSum = timed.reduce(0) { $0 + ($1.timing?.totalSeconds ?? 0) }
+        let timings = timed.compactMap(\.timing)
+        guard !timings.isEmpty else { return "" }
+        let columnsSum = timings.reduce(0) { $0 + $1.totalSeconds }
         var out = "## Time\n\n"
         out += "The run took \(seconds(result.seconds)); the compositors' columns add up to \(seconds(columnsSum))"
         out += columnsSum > result.seconds * 1.2 ? " (several ran at once)." : "."
@@ -17,28 +18,17 @@ extension MatrixReport {
         out += "and the settle after it. The rows marked – are the steps of those runs (the rest: writing and reading "
         out += "their files, a compositor stopped after a script that changed it).\n\n"
         out += header("", timed)
-        out += row(["column"] + timed.map { seconds($0.timing!.totalSeconds) })
-        out += row(["starts"] + timed.map { column in
-            let timing = column.timing!
-            return timing.starts == 0 ? "-" : "\(timing.starts) in \(seconds(timing.startSeconds))"
-        })
-        out += row(["script runs"] + timed.map { column in
-            let timing = column.timing!
+        out += row(["column"] + timings.map { seconds($0.totalSeconds) })
+        out += row(["starts"] + timings.map { $0.starts == 0 ? "-" : "\($0.starts) in \(seconds($0.startSeconds))" })
+        out += row(["script runs"] + timings.map { timing in
             guard timing.runs > 0 else { return "-" }
             return "\(timing.runs) in \(seconds(timing.cellSeconds)), \(number(rounded(timing.cellSeconds / Double(timing.runs)))) s each"
         })
-        out += row(["of which waits"] + timed.map { column in
-            let timing = column.timing!
-            return timing.runs == 0 ? "-" : seconds(timing.waitSeconds)
-        })
+        out += row(["of which waits"] + timings.map { $0.runs == 0 ? "-" : seconds($0.waitSeconds) })
         for phase in MatrixPhase.allCases {
-            out += row(["– " + phase.rawValue] + timed.map { column in
-                column.timing!.phaseSeconds[phase].map(seconds) ?? "-"
-            })
+            out += row(["– " + phase.rawValue] + timings.map { $0.phaseSeconds[phase].map(seconds) ?? "-" })
         }
-        out += row(["slowest script"] + timed.map { column in
-            column.timing!.slowest.map { "\($0.name) \(seconds($0.seconds))" } ?? "-"
-        })
+        out += row(["slowest script"] + timings.map { $0.slowest.map { "\($0.name) \(seconds($0.seconds))" } ?? "-" })
         return out + "\n"
     }
 

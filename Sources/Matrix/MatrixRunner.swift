@@ -31,6 +31,11 @@ public struct MatrixConfiguration {
     /// runtime directory, buses, sockets and clients), so they do not meet; 1 runs them one after
     /// another, each alone on the machine.
     public var columnsAtOnce = 1
+    /// The command's default for `columnsAtOnce`: columns mostly wait (on processes and the scripts'
+    /// real-time sleeps), so one more than the cores; at most 3, beyond which the GNOME shells'
+    /// columns alone set the time. Measured on 2 cores: the old 22 scripts on ten compositors took
+    /// 640 s one at a time and 220 s three at a time, with the same findings tables (docs/ci.md).
+    public static var defaultColumnsAtOnce: Int { min(3, ProcessInfo.processInfo.activeProcessorCount + 1) }
     /// Seconds to wait after a script before the screenshot and the client's exit: longer than
     /// the profiles' multi-tap and long-press windows, so recognizers decide live.
     public var settleSeconds = 0.7

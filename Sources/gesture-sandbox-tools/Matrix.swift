@@ -75,10 +75,10 @@ struct MatrixRun: ParsableCommand {
         + "`matrix merge` puts the parts' folders together.", valueName: "i/n"))
     var shard: String?
 
-    @Option(help: ArgumentHelp("Run N compositors at a time (default 1: one after another, each alone on the machine). "
-        + "Each is private (its own runtime directory, buses and sockets); on a busy machine the findings that depend on "
-        + "timing vary more: compare with --repeat.", valueName: "n"))
-    var parallel: Int = 1
+    @Option(help: ArgumentHelp("Run N compositors at a time (default: one more than the cores, at most 3; 1 runs them one "
+        + "after another, each alone on the machine). Each is private (its own runtime directory, buses and sockets); "
+        + "findings that depend on timing vary more on a busy machine: compare with --repeat.", valueName: "n"))
+    var parallel: Int?
 
     @OptionGroup var machine: MatrixMachineOptions
 
@@ -135,6 +135,7 @@ struct MatrixRun: ParsableCommand {
         }
         guard (1...100).contains(self.repeat) else { throw RuntimeError("--repeat takes 1 to 100 runs per cell") }
         configuration.repeatCount = self.repeat
+        let parallel = self.parallel ?? MatrixConfiguration.defaultColumnsAtOnce
         guard (1...10).contains(parallel) else { throw RuntimeError("--parallel takes 1 to 10 compositors at a time") }
         configuration.columnsAtOnce = parallel
         configuration.shard = try shard.map { try MatrixShard(parsing: $0) }

@@ -51,7 +51,10 @@ struct MatrixCommandTests {
                 executable: "sh",
                 arguments: ["-c", "cd \"$0\" && exec \"$@\"", directory.path, try sandboxExecutable(),
                             "matrix", "--battery", "--only", MatrixCommandTests.scripts.joined(separator: ","),
-                            "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","), "-o", out],
+                            "--compositors", CompositorDrivers.all.map(\.kind.rawValue).joined(separator: ","),
+                            // One at a time, each compositor alone: the timing-dependent cells asserted below
+                            // were measured so.
+                            "--parallel", "1", "-o", out],
                 environment: environment, logPath: directory.file("matrix.log"))
             status = process.wait(timeout: 1200)
             if status == nil { process.terminate() }
@@ -281,6 +284,24 @@ struct MatrixCommandTests {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return false }
         return stat[stat.index(after: close)...].split(separator: " ").first != "Z"
+    }
+
+    @Test("by default compositors run side by side (one more than the cores, at most 3); --parallel 1 runs one at a time")
+    func parallelByDefault() throws {
+        let directory = try TemporaryDirectory()
+        func time(_ extra: [String], _ name: String) throws -> String {
+            let run = try sandbox(["matrix", "--battery", "--only", "tap,doubletap", "--compositors", "weston,sway"] + extra
+                + ["-o", directory.file(name)], timeout: Self.timeout)
+            #expect(run.termination == .exited(1), "\(run.output)")
+            let report = (try? String(contentsOfFile: directory.file("\(name)/report.md"), encoding: .utf8)) ?? ""
+            return report.components(separatedBy: "## Time\n\n").dropFirst().first?.components(separatedBy: "\n").first ?? ""
+        }
+        // Two columns of several seconds each: side by side they add up to well over the run's time.
+        #expect(try time([], "default").contains("(several ran at once)."))
+        let serial = try time(["--parallel", "1"], "serial")
+        #expect(serial.hasPrefix("The run took") && !serial.contains("several ran at once"), "\(serial)")
+        let refused = try sandbox(["matrix", "--battery", "--parallel", "0", "-o", directory.file("zero")], timeout: Self.timeout)
+        #expect(refused.termination == .exited(2) && refused.output.contains("--parallel takes 1 to 10 compositors at a time"))
     }
 
     @Test("a bad script is one located line, exit 2, and no folder")

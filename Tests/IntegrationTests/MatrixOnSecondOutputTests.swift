@@ -23,7 +23,7 @@ struct MatrixOnSecondOutputTests {
         let process = try ChildProcess(
             executable: try sandboxExecutable(),
             arguments: ["matrix", "--battery", "--only", names.joined(separator: ","),
-                        "--compositors", Self.kinds.map(\.rawValue).joined(separator: ","), "-o", out],
+                        "--compositors", Self.kinds.map(\.rawValue).joined(separator: ","), "--parallel", "1", "-o", out],
             environment: ProcessInfo.processInfo.environment, logPath: directory.file("matrix.log"))
         let status = process.wait(timeout: 600) ?? process.terminate()
         let report = (try? String(contentsOfFile: "\(out)/report.md", encoding: .utf8)) ?? ""

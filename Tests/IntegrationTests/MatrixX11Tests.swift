@@ -33,7 +33,7 @@ struct MatrixX11Tests {
                 executable: try sandboxExecutable(),
                 arguments: ["matrix", "--battery", "--only", "x11-tap,x11-drag",
                             "--compositors", MatrixX11Tests.kinds.map(\.rawValue).joined(separator: ","),
-                            "-o", directory.file("m")],
+                            "--parallel", "1", "-o", directory.file("m")],
                 environment: ProcessInfo.processInfo.environment, logPath: directory.file("matrix.log"))
             status = process.wait(timeout: 600)
             if status == nil { process.terminate() }

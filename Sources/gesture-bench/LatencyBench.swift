@@ -28,7 +28,7 @@ struct LatencyBench: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every run's input, commit and repaint times to this file, one JSON object per line.",
                                valueName: "file"))
     var raw: String?
-    @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, and rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting. See docs/latency.md."))
+    @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting, and after the drag makes minimum-jerk strokes, reported by kind. See docs/latency.md."))
     var effective = false
     @Option(name: .customLong("prediction-lead"), help: ArgumentHelp("The ink scene's prediction lead: gesture-sandbox-ink runs with run --prediction-lead MS (default: run's own). See docs/latency.md.", valueName: "ms"))
     var predictionLead: Double?
@@ -54,7 +54,10 @@ struct LatencyBench: ParsableCommand {
         benchmark.rounds = rounds
         benchmark.motionFrames = frames
         benchmark.frameInterval = interval / 1000
-        if effective { benchmark.holdBeforeUp = Self.effectiveHold }
+        if effective {
+            benchmark.holdBeforeUp = Self.effectiveHold
+            benchmark.humanStrokes = HumanStroke.benchmarkSet(hold: Self.effectiveHold)
+        }
         let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable(), predictionLead: predictionLead)
         let wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
         if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
@@ -91,6 +94,10 @@ struct LatencyBench: ParsableCommand {
             print("\neffective lag (the drawn finger against the injected one at presentation; gesture-sandbox rows from "
                   + "its own frame log and wp_presentation, the others estimated from commits and weston's repaints):")
             print(EffectiveLagTable(runs: runs, clients: chosen.map(\.name)).text)
+            print("\nby kind of stroke (after the drag, strokes of 100, 300 and 600 px in 150, 300 and 600 ms with a "
+                  + "minimum-jerk speed profile, lifted at rest or after \(Int(Self.effectiveHold * 1000)) ms; overshoot over "
+                  + "every frame while the finger is down):")
+            print(StrokeKindTable(runs: runs, clients: chosen.map(\.name)).text)
         }
         print("")
         print(ResidentTable(runs: runs, clients: chosen.map(\.name)).text)

@@ -92,6 +92,36 @@ public struct LatencyRun: Sendable {
     }
     /// The resident set by kind of mapping at the drag's end.
     public var resident: ResidentBreakdown? = nil
+    /// Voluntary context switches of all the client's threads from the first input frame to the
+    /// drag's end plus the settle time (each is a wakeup: the thread slept until something came).
+    public var wakeups: Int? = nil
+    /// The human strokes injected after the drag (`--effective`), in order.
+    public var strokes: [InjectedStroke] = []
+    /// The client's commits and weston's repaints during and after the strokes.
+    public var strokeMeasurement = DragMeasurement(inputs: [], commits: [], repaints: [])
+
+    /// Wakeups per frame presented in the drag: voluntary context switches over the repaints that
+    /// took a commit of the client; nil when either is unknown.
+    public var wakeupsPerRepaint: Double? {
+        let frames = measurement.commitsPerRepaint.count
+        guard let wakeups, frames > 0 else { return nil }
+        return Double(wakeups) / Double(frames)
+    }
+
+    /// Effective lag samples of every stroke of `kind` (the abrupt drag: the drag's own).
+    public func effectiveSamples(of kind: StrokeKind) -> [EffectiveLag.Sample] {
+        guard kind != .abrupt else { return effectiveLag.samples }
+        return strokes.filter { $0.kind == kind }.flatMap { stroke in
+            let frames = loggedFrames.map { logged in
+                logged.map { frame in
+                    var frame = frame
+                    frame.posted = frame.committed.flatMap { strokeMeasurement.repaint(taking: $0)?.posted }
+                    return frame
+                }
+            } ?? strokeMeasurement.lastInputFrames(path: stroke.path, presentationDelay: presentationDelay)
+            return EffectiveLag(frames: frames, path: stroke.path, turns: [], stop: stroke.path.stop).samples
+        }
+    }
 }
 
 // MARK: - The benchmark
@@ -120,6 +150,11 @@ public struct LatencyBenchmark {
     /// How long the finger rests after its last motion before it lifts (s): 0 is the classic
     /// drag; `--effective` rests so that what a client shows once the finger stops is measured.
     public var holdBeforeUp = 0.0
+    /// Strokes injected after the drag, one after another, each from the client's drag start
+    /// (they count neither in the drag's figures nor in its CPU time).
+    public var humanStrokes: [HumanStroke] = []
+    /// Time between one stroke's up and the next stroke's down (s).
+    public var strokeGap = 0.2
 
     /// A benchmark with the defaults above.
     public init() {}
@@ -131,11 +166,11 @@ public struct LatencyBenchmark {
         let timeline = try weston.launch("weston-debug", arguments: ["timeline"], logName: "timeline.jsonl")
         defer { timeline.terminate() }
         let harness = try weston.connect()
-        var pending: [(LatencyRun, ClosedRange<Double>)] = []
+        var pending: [(LatencyRun, ClosedRange<Double>, ClosedRange<Double>?)] = []
         for _ in 0..<rounds {
             for client in clients {
-                let (run, window) = try drag(client, weston: weston, harness: harness, index: pending.count)
-                pending.append((run, window))
+                let (run, window, strokeWindow) = try drag(client, weston: weston, harness: harness, index: pending.count)
+                pending.append((run, window, strokeWindow))
             }
         }
         try harness.dispatch(for: tail)
@@ -144,9 +179,10 @@ public struct LatencyBenchmark {
         guard !repaints.isEmpty else {
             throw HarnessError("weston-debug timeline reported no repaints; log \(timelinePath): \(text.suffix(200))")
         }
-        var runs = pending.map { run, window in
+        var runs = pending.map { run, window, strokeWindow in
             var run = run
             run.measurement.repaints = repaints.filter { window.contains($0.begin) }
+            if let strokeWindow { run.strokeMeasurement.repaints = repaints.filter { strokeWindow.contains($0.begin) } }
             return run
         }
         // Weston's headless backend presents a repaint (wp_presentation) a fixed time after it
@@ -164,7 +200,7 @@ public struct LatencyBenchmark {
 
     /// One client's drag: launch, wait for its first mapped commit, settle, drag, measure, stop.
     private func drag(_ client: LatencyClient, weston: WestonInstance, harness: HarnessConnection,
-                      index: Int) throws -> (LatencyRun, ClosedRange<Double>) {
+                      index: Int) throws -> (LatencyRun, ClosedRange<Double>, ClosedRange<Double>?) {
         harness.discardCommits()
         let frameLog = client.writesFrameLog
             ? "\(weston.runtimeDirectory)/\(client.name)-\(index).frames.jsonl" : nil
@@ -179,13 +215,29 @@ public struct LatencyBenchmark {
         try harness.dispatch(for: settle)
         harness.discardCommits()
         let cpuBefore = ProcessUsage.cpuSeconds(pid: process.pid)
-        let path = try inject(harness, from: client.dragStart)
+        let switchesBefore = ProcessUsage.voluntaryContextSwitches(pid: process.pid)
+        let path = try inject(harness, abruptDrag(from: client.dragStart))
         try harness.dispatch(for: tail)
         let end = MonotonicClock.now()
         let cpu = ProcessUsage.cpuSeconds(pid: process.pid).flatMap { after in cpuBefore.map { after - $0 } }
+        let switches = ProcessUsage.voluntaryContextSwitches(pid: process.pid).flatMap { after in switchesBefore.map { after - $0 } }
         let peak = ProcessUsage.peakResidentBytes(pid: process.pid)
         let resident = ResidentBreakdown.of(pid: process.pid)
         let commits = harness.commits.filter { $0.pid == process.pid }.map(\.time)
+        var strokes: [InjectedStroke] = [], strokeCommits: [Double] = [], strokeWindow: ClosedRange<Double>?
+        if !humanStrokes.isEmpty {
+            harness.discardCommits()
+            for stroke in humanStrokes {
+                try harness.dispatch(for: strokeGap)
+                let direction = (x: 0.8, y: client.dragStart.y > Double(height) / 2 ? -0.6 : 0.6)
+                let planned = stroke.path(start: 0, origin: Point(x: client.dragStart.x, y: client.dragStart.y),
+                                          direction: direction, interval: frameInterval)
+                strokes.append(InjectedStroke(kind: stroke.kind, path: try inject(harness, planned)))
+            }
+            try harness.dispatch(for: tail)
+            strokeCommits = harness.commits.filter { $0.pid == process.pid }.map(\.time)
+            strokeWindow = (strokes.first?.path.times.first ?? end)...MonotonicClock.now()
+        }
         var loggedFrames: [PresentedFrame]?
         if let frameLog {
             // The log is put in place when the client exits (SIGTERM ends it like q).
@@ -197,30 +249,41 @@ public struct LatencyBenchmark {
                              startup: mapped - launched, peakResident: peak, cpu: cpu, path: path,
                              loggedFrames: loggedFrames)
         run.resident = resident
-        return (run, (path.times.first ?? end)...end)
+        run.wakeups = switches
+        run.strokes = strokes
+        run.strokeMeasurement = DragMeasurement(inputs: strokes.flatMap(\.path.times), commits: strokeCommits, repaints: [])
+        return (run, (path.times.first ?? end)...end, strokeWindow)
     }
 
-    /// Down, `motionFrames` motions and up, each in its own frame `frameInterval` apart, on a
-    /// fixed schedule (the up `holdBeforeUp` later); returns when each frame was sent and where
-    /// it put the finger (the up lifts it where the last motion left it).
-    private func inject(_ harness: HarnessConnection, from start: (x: Double, y: Double)) throws -> InjectedPath {
-        let began = MonotonicClock.now()
-        var sent: [Double] = [], points: [Point] = []
+    /// Down, `motionFrames` motions and up, `frameInterval` apart (the up `holdBeforeUp` later),
+    /// planned from time 0: a constant step right, wavy so that y changes too.
+    func abruptDrag(from start: (x: Double, y: Double)) -> InjectedPath {
+        var times: [Double] = [], points: [Point] = []
         for index in 0...(motionFrames + 1) {
-            let due = began + Double(index) * frameInterval + (index == motionFrames + 1 ? holdBeforeUp : 0)
-            let wait = due - MonotonicClock.now()
-            if wait > 0 { try harness.dispatch(for: wait) }
-            // Wavy, so y changes too.
+            times.append(Double(index) * frameInterval + (index == motionFrames + 1 ? holdBeforeUp : 0))
             let x = start.x + step * Double(min(index, motionFrames)), y = start.y + 30 * sin(Double(index) / 20)
+            points.append(index == motionFrames + 1 ? points[index - 1] : Point(x: x, y: y))
+        }
+        return InjectedPath(times: times, points: points)
+    }
+
+    /// Sends `planned` (its first point a down, its last the up where the last motion left the
+    /// finger, the rest motions, each in its own frame) on its schedule, shifted to start now;
+    /// returns when each frame was actually sent and where it put the finger.
+    private func inject(_ harness: HarnessConnection, _ planned: InjectedPath) throws -> InjectedPath {
+        let began = MonotonicClock.now(), origin = planned.times[0]
+        var sent: [Double] = []
+        for (index, (time, point)) in zip(planned.times, planned.points).enumerated() {
+            let wait = began + (time - origin) - MonotonicClock.now()
+            if wait > 0 { try harness.dispatch(for: wait) }
             sent.append(MonotonicClock.now())
             switch index {
-            case 0: try harness.touchDown(id: 0, x: x, y: y)
-            case motionFrames + 1: try harness.touchUp(id: 0)
-            default: try harness.touchMotion(id: 0, x: x, y: y)
+            case 0: try harness.touchDown(id: 0, x: point.x, y: point.y)
+            case planned.times.count - 1: try harness.touchUp(id: 0)
+            default: try harness.touchMotion(id: 0, x: point.x, y: point.y)
             }
-            points.append(index == motionFrames + 1 ? points[index - 1] : Point(x: x, y: y))
             try harness.touchFrame()
         }
-        return InjectedPath(times: sent, points: points)
+        return InjectedPath(times: sent, points: planned.points)
     }
 }

@@ -26,6 +26,8 @@ public struct LatencyTable {
         /// CPU per drag over weston-simple-touch's in the same round, the median over rounds; nil
         /// when it did not run.
         public var cpuRatio: Double?
+        /// Voluntary context switches per repaint that took a commit, the median over runs.
+        public var wakeupsPerRepaint: Double?
     }
 
     /// The client each row's CPU is compared with, round by round.
@@ -51,7 +53,8 @@ public struct LatencyTable {
                        startup: median(mine.map(\.startup)).map { $0 * 1000 },
                        peakResidentMiB: mine.compactMap(\.peakResident).max().map { Double($0) / 1_048_576 },
                        cpu: median(mine.map(\.cpu)).map { $0 * 1000 },
-                       cpuRatio: Self.cpuRatio(of: mine, to: runs.filter { $0.client == Self.referenceClient }))
+                       cpuRatio: Self.cpuRatio(of: mine, to: runs.filter { $0.client == Self.referenceClient }),
+                       wakeupsPerRepaint: median(mine.map(\.wakeupsPerRepaint)))
         }
     }
 
@@ -72,12 +75,14 @@ public struct LatencyTable {
     public var text: String {
         func f(_ value: Double?, _ digits: Int = 1) -> String { value.map { String(format: "%.\(digits)f", $0) } ?? "–" }
         var lines = ["| client | runs | commit p50 / p99 ms | shown p50 / p99 ms | commits per repaint (max) "
-                     + "| startup to mapped ms | peak RSS MiB | CPU per drag ms | CPU × simple-touch (rounds' median) |",
-                     "|---|---|---|---|---|---|---|---|---|"]
+                     + "| startup to mapped ms | peak RSS MiB | CPU per drag ms | CPU × simple-touch (rounds' median) "
+                     + "| wakeups per repaint |",
+                     "|---|---|---|---|---|---|---|---|---|---|"]
         for row in rows {
             lines.append("| \(row.client) | \(row.runs) | \(f(row.commitP50)) / \(f(row.commitP99)) "
                          + "| \(f(row.shownP50)) / \(f(row.shownP99)) | \(f(row.commitsPerRepaint, 2)) (\(row.maxCommitsPerRepaint)) "
-                         + "| \(f(row.startup)) | \(f(row.peakResidentMiB)) | \(f(row.cpu)) | \(f(row.cpuRatio, 2)) |")
+                         + "| \(f(row.startup)) | \(f(row.peakResidentMiB)) | \(f(row.cpu)) | \(f(row.cpuRatio, 2)) "
+                         + "| \(f(row.wakeupsPerRepaint)) |")
         }
         return lines.joined(separator: "\n")
     }

@@ -16,6 +16,26 @@ public enum ProcessUsage {
         return total
     }
 
+    /// Voluntary context switches of every thread of `pid` (/proc/PID/task/*/status): each is a
+    /// thread going to sleep until something wakes it; nil if gone.
+    public static func voluntaryContextSwitches(pid: Int32) -> Int? {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task") else { return nil }
+        var total = 0
+        for task in tasks {
+            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/status", encoding: .utf8) else { continue }
+            total += statusCount("voluntary_ctxt_switches", in: text) ?? 0
+        }
+        return total
+    }
+
+    /// A "name:\tNUMBER" field of /proc/PID/status.
+    static func statusCount(_ name: String, in status: String) -> Int? {
+        for line in status.split(separator: "\n") where line.hasPrefix(name + ":") {
+            return line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+        }
+        return nil
+    }
+
     /// Peak resident set size of `pid` in bytes (VmHWM in /proc/PID/status); nil if gone.
     public static func peakResidentBytes(pid: Int32) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }

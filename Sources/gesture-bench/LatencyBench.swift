@@ -28,10 +28,12 @@ struct LatencyBench: ParsableCommand {
     @Option(help: ArgumentHelp("Also write every run's input, commit and repaint times to this file, one JSON object per line.",
                                valueName: "file"))
     var raw: String?
-    @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, and rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting. See docs/latency.md."))
+    @Flag(help: ArgumentHelp("Also measure effective lag: per presented frame, the drawn finger's distance from the injected finger at presentation (px, and over its speed, ms), and overshoot at the drag's turns and after it stops; adds gesture-sandbox's ink scene with and without prediction, rests the finger \(Int(LatencyBench.effectiveHold * 1000)) ms before lifting, and after the drag makes minimum-jerk strokes, reported by kind. See docs/latency.md."))
     var effective = false
     @Option(name: .customLong("prediction-lead"), help: ArgumentHelp("The ink scene's prediction lead: gesture-sandbox-ink runs with run --prediction-lead MS (default: run's own). See docs/latency.md.", valueName: "ms"))
     var predictionLead: Double?
+    @Option(name: .customLong("baseline"), help: ArgumentHelp("Another gesture-sandbox executable (an older build): each gesture-sandbox client also runs with it, as NAME@baseline, in the same rounds, so a change to the client is compared within one run.", valueName: "executable"))
+    var baseline: String?
 
     /// How long `--effective` rests the finger after its last motion (s).
     static let effectiveHold = 0.1
@@ -54,18 +56,49 @@ struct LatencyBench: ParsableCommand {
         benchmark.rounds = rounds
         benchmark.motionFrames = frames
         benchmark.frameInterval = interval / 1000
-        if effective { benchmark.holdBeforeUp = Self.effectiveHold }
+        if effective {
+            benchmark.holdBeforeUp = Self.effectiveHold
+            benchmark.humanStrokes = HumanStroke.benchmarkSet(hold: Self.effectiveHold)
+        }
         let known = LatencyClients.all(sandbox: LatencyClients.sandboxExecutable(), predictionLead: predictionLead)
-        let wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
-        if let wanted, let unknown = wanted.first(where: { name in !known.contains { $0.name == name } }) {
+        var wanted = clients.map { Set($0.split(separator: ",").map(String.init)) }
+        if let unknown = wanted?.first(where: { name in !known.contains { $0.name == name } }) {
             throw ValidationError("unknown client \(unknown); known: \(known.map(\.name).joined(separator: ", "))")
         }
-        let defaultSet: Set<String>? = steady == nil ? nil : ["gesture-sandbox"]
-        // The ink clients exist for effective lag: a plain run leaves them out unless named.
-        let chosen = known.filter {
-            (wanted?.contains($0.name) ?? defaultSet?.contains($0.name) ?? (effective || !LatencyClients.effectiveOnly.contains($0.name)))
+        var baselineClients: [LatencyClient] = []
+        if let baseline {
+            guard FileManager.default.isExecutableFile(atPath: baseline) else {
+                throw ValidationError("--baseline \(baseline): not an executable file")
+            }
+            baselineClients = LatencyClients.all(sandbox: baseline, predictionLead: predictionLead)
+                .filter { $0.executable == baseline }
+                .map { client in
+                    var client = client
+                    client.name += "@baseline"
+                    return client
+                }
+            wanted = wanted.map { $0.union($0.map { $0 + "@baseline" }) }
+        }
+        let chosen = LatencyBench.choose(known: known, baseline: baselineClients, wanted: wanted,
+                                         steady: steady != nil, effective: effective)
+        try run(benchmark, chosen: chosen, known: known, wanted: wanted)
+    }
+
+    /// The clients to run: the named ones, else every installed one (the ink clients only with
+    /// `--effective`; gesture-sandbox alone with `--steady`), each gesture-sandbox client followed
+    /// by its baseline twin when there is one.
+    static func choose(known: [LatencyClient], baseline: [LatencyClient], wanted: Set<String>?, steady: Bool,
+                       effective: Bool) -> [LatencyClient] {
+        let defaultSet: Set<String>? = steady ? ["gesture-sandbox"] : nil
+        return known.flatMap { client in [client] + baseline.filter { $0.name == client.name + "@baseline" } }.filter {
+            let base = $0.name.hasSuffix("@baseline") ? String($0.name.dropLast("@baseline".count)) : $0.name
+            return (wanted?.contains($0.name) ?? defaultSet?.contains(base) ?? (effective || !LatencyClients.effectiveOnly.contains(base)))
                 && $0.isInstalled
         }
+    }
+
+    private func run(_ benchmark: LatencyBenchmark, chosen: [LatencyClient], known: [LatencyClient],
+                     wanted: Set<String>?) throws {
         if let steady { return try runSteady(seconds: steady, clients: chosen) }
         for missing in known where !missing.isInstalled && (wanted?.contains(missing.name) ?? true) {
             print("skipped \(missing.name): \(missing.executable) is not installed")
@@ -91,6 +124,10 @@ struct LatencyBench: ParsableCommand {
             print("\neffective lag (the drawn finger against the injected one at presentation; gesture-sandbox rows from "
                   + "its own frame log and wp_presentation, the others estimated from commits and weston's repaints):")
             print(EffectiveLagTable(runs: runs, clients: chosen.map(\.name)).text)
+            print("\nby kind of stroke (after the drag, strokes of 100, 300 and 600 px in 150, 300 and 600 ms with a "
+                  + "minimum-jerk speed profile, lifted at rest or after \(Int(Self.effectiveHold * 1000)) ms; overshoot over "
+                  + "every frame while the finger is down):")
+            print(StrokeKindTable(runs: runs, clients: chosen.map(\.name)).text)
         }
         print("")
         print(ResidentTable(runs: runs, clients: chosen.map(\.name)).text)

@@ -25,7 +25,7 @@ private final class FrameStepper: WaylandAppDelegate {
 
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
         let statistics = app.frameStatistics
-        guard statistics.callbacksDone == statistics.commits else { return }
+        guard statistics.callbacksDone == statistics.callbacksRequested else { return }
         if step(app) { app.stop() } else { app.setNeedsRedraw() }
     }
 }

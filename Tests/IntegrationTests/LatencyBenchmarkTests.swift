@@ -123,3 +123,52 @@ struct LatencyBenchmarkTests {
         #expect(table.text.split(separator: "\n").count == 4)
     }
 }
+
+extension LatencyBenchmarkTests {
+    @Test("--effective's minimum-jerk strokes follow the drag: each kind measured for our client and the others; wakeups counted")
+    func humanStrokesAfterTheDrag() throws {
+        var benchmark = LatencyBenchmark()
+        benchmark.rounds = 1
+        benchmark.motionFrames = 20
+        benchmark.settle = 0.2
+        benchmark.holdBeforeUp = 0.1
+        benchmark.humanStrokes = [HumanStroke(length: 300, duration: 0.3, hold: 0), HumanStroke(length: 300, duration: 0.3, hold: 0.1)]
+        let sandbox = try sandboxExecutable()
+        let clients = [
+            LatencyClient(name: "ink", executable: sandbox, arguments: ["run", "--scene", "ink"], dragStart: (400, 200),
+                          writesFrameLog: true),
+            LatencyClient(name: "weston-simple-touch", executable: "weston-simple-touch", dragStart: (400, 200)),
+        ]
+        let runs = try benchmark.run(clients)
+        for run in runs {
+            #expect(run.strokes.map(\.kind) == [.minimumJerk, .minimumJerkHeld], "\(run.client)")
+            for stroke in run.strokes {
+                // 300 px along (0.8, 0.6) from the drag's start, the up where the finger came to rest.
+                #expect(stroke.path.points.last == stroke.path.points[stroke.path.points.count - 2])
+                #expect(stroke.path.points.last.map { abs($0.x - 640) < 1e-9 && abs($0.y - 380) < 1e-9 } == true)
+                #expect(stroke.path.times.first! > run.path.times.last!, "after the drag's up")
+            }
+            for kind in StrokeKind.allCases {
+                #expect(!run.effectiveSamples(of: kind).isEmpty, "\(run.client): no frames of \(kind.rawValue)")
+            }
+            #expect((run.wakeups ?? 0) > 0 && (run.wakeupsPerRepaint ?? 0) > 0, "\(run.client): \(run.wakeups as Any) wakeups")
+        }
+        // Our ink client's frames during a stroke drew the finger on the stroke's line (a prediction
+        // follows the line: the stroke never turns).
+        let ink = try #require(runs.first { $0.client == "ink" })
+        let frames = try #require(ink.loggedFrames)
+        for stroke in ink.strokes {
+            let during = frames.filter { $0.presented > stroke.path.times.first! && $0.presented < stroke.path.times.last! }
+            #expect(during.count >= 5)
+            for frame in during {
+                let dx = frame.drawn.x - 400, dy = frame.drawn.y - 200
+                #expect(abs(dx * 0.6 - dy * 0.8) < 1, "drawn at \(frame.drawn), off the line")
+                #expect(dx * 0.8 + dy * 0.6 > -1 && dx * 0.8 + dy * 0.6 < 310, "drawn at \(frame.drawn)")
+            }
+        }
+        let simple = try #require(runs.first { $0.client == "weston-simple-touch" })
+        #expect(simple.effectiveSamples(of: .minimumJerkHeld).allSatisfy { $0.overshoot < 1e-6 })
+        let table = StrokeKindTable(runs: runs, clients: ["ink", "weston-simple-touch"])
+        #expect(table.rows.count == 6)
+    }
+}

@@ -1,4 +1,5 @@
 import Benchmarks
+import SandboxHarness
 import Testing
 import TouchKit
 
@@ -29,12 +30,31 @@ import TouchKit
         // The median of the medians would say 40 / 7.5 = 5.3.
         #expect(table.rows[0].cpu.map { abs($0 - 40) < 1e-9 } == true)
         let ourLine = try #require(table.text.split(separator: "\n").first { $0.hasPrefix("| gesture-sandbox ") })
-        #expect(ourLine.hasSuffix("| 40.0 | 5.00 |"), "\(ourLine)")
+        #expect(ourLine.hasSuffix("| 40.0 | 5.00 | – |"), "\(ourLine)")
     }
 
     @Test func withoutSimpleTouchThereIsNoRatio() throws {
         let table = LatencyTable(runs: [run("gesture-sandbox", cpu: 0.04)], clients: ["gesture-sandbox"])
         #expect(table.rows[0].cpuRatio == nil)
-        #expect(table.text.split(separator: "\n").last?.hasSuffix("| 40.0 | – |") == true)
+        #expect(table.text.split(separator: "\n").last?.hasSuffix("| 40.0 | – | – |") == true)
+    }
+
+    @Test func wakeupsArePerRepaintThatTookACommitTheMedianOverRuns() throws {
+        // Four inputs 8 ms apart, each committed 2 ms later, and repaints every 12 ms.
+        func run(wakeups: Int?) -> LatencyRun {
+            var run = self.run("gesture-sandbox", cpu: 0.04)
+            let start = run.measurement.inputs[0]
+            run.measurement.repaints = [0.004, 0.016, 0.028, 0.040].map { WestonRepaint(begin: start + $0, posted: start + $0 + 0.003) }
+            run.wakeups = wakeups
+            return run
+        }
+        let measured = run(wakeups: 12)
+        // The commits at +2, +10, +18 and +26 ms go into the repaints at +4, +16 and +28 (two): three frames.
+        #expect(measured.measurement.commitsPerRepaint.count == 3)
+        #expect(measured.wakeupsPerRepaint == 4)
+        #expect(run(wakeups: nil).wakeupsPerRepaint == nil)
+        let table = LatencyTable(runs: [run(wakeups: 6), measured, run(wakeups: 30)], clients: ["gesture-sandbox"])
+        #expect(table.rows[0].wakeupsPerRepaint == 4, "the median of 2, 4 and 10")
+        #expect(table.text.split(separator: "\n").last?.hasSuffix("| 4.0 |") == true)
     }
 }

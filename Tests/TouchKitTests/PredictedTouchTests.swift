@@ -145,6 +145,52 @@ import TouchKit
         #expect(drag.probe.predicted.last?.isEmpty == true)
     }
 
+    /// Every prediction's head on minimum-jerk strokes (s = L·(10τ³ − 15τ⁴ + 6τ⁵)) of 100, 300
+    /// and 600 px in each of `durations` ms, for frames seen `lead` after each sample: its overshoot
+    /// (px ahead of where the finger is at the head's time) and, while the finger moves, its lag
+    /// (px behind it over the finger's speed, s; negative ahead).
+    static func minimumJerkHeads(lead: Double, durations: [Double]) -> (overshoots: [Double], lags: [Double]) {
+        var overshoots: [Double] = [], lags: [Double] = []
+        for length in [100.0, 300, 600] {
+            for duration in durations {
+                let along = { (ms: Double) -> Double in
+                    let t = min(max(ms / duration, 0), 1)
+                    return length * t * t * t * (10 - 15 * t + 6 * t * t)
+                }
+                let drag = Drag(presentationLead: lead)
+                Self.drag(drag, path: { Point(x: 100 + along($0), y: 400) }, end: duration + 100)
+                for (predicted, coalesced) in zip(drag.probe.predicted, drag.probe.coalesced) {
+                    guard let newest = coalesced.last else { continue }
+                    // Without a prediction the frame shows the newest sample, at the time it was made for.
+                    let ms = (newest.timestamp - boot + lead) * 1000
+                    let x = (predicted.last ?? newest).windowLocation.x - 100
+                    overshoots.append(max(0, x - along(ms)))
+                    let t = min(max(ms / duration, 0), 1), speed = 30 * length / duration * 1000 * t * t * (1 - t) * (1 - t)
+                    if speed >= 5 { lags.append((along(ms) - x) / speed) }
+                }
+            }
+        }
+        return (overshoots, lags)
+    }
+
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        return sorted[max(0, min(sorted.count - 1, Int((p / 100 * Double(sorted.count)).rounded(.up)) - 1))]
+    }
+
+    @Test func aFingerSlowingToRestAsAHandDoesIsOvershotLittleUnlessItFlicks() throws {
+        func overshootP99(_ duration: Double) -> Double {
+            Self.percentile(Self.minimumJerkHeads(lead: 0.018, durations: [duration]).overshoots, 99)
+        }
+        // Slow strokes (peaking at 310–1900 px/s) are not overshot; 300 ms ones (620–3750 px/s) a few px.
+        #expect(overshootP99(600) <= 1, "\(overshootP99(600)) px")
+        #expect(overshootP99(300) <= 5, "\(overshootP99(300)) px")
+        // Flicks of 150 ms (1250–7500 px/s) are: the fit of the last 50 ms still says the finger
+        // speeds up after it began to slow, and 18 ms at 7500 px/s is 135 px. Held to what it was
+        // measured at (docs/latency.md gives it as above target).
+        #expect(overshootP99(150) <= 34, "\(overshootP99(150)) px")
+    }
+
     @Test func aHardStopOvershootsAtMostTheLeadAtTheLastSpeed() throws {
         let lead = 0.0167
         let drag = Drag(presentationLead: lead)

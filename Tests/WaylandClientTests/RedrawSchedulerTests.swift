@@ -33,4 +33,13 @@ import Testing
         scheduler.didSkip()
         #expect(!scheduler.shouldDraw && !scheduler.callbackPending)
     }
+
+    @Test func aCommitWithoutACallbackLeavesTheNextFrameToThePacer() {
+        var scheduler = RedrawScheduler()
+        scheduler.configure()
+        scheduler.didCommit(callback: false)
+        #expect(!scheduler.callbackPending && !scheduler.shouldDraw)
+        scheduler.request()
+        #expect(scheduler.shouldDraw)
+    }
 }

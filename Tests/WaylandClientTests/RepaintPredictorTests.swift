@@ -162,6 +162,36 @@ import Testing
         predictor.discarded(frame)
         #expect(predictor.inFlight == nil)
     }
+
+    @Test func frameCallbacksAreAskedForUntilTheirHistoryIsFullThenOneCommitInFour() throws {
+        var predictor = settled()
+        var time = 1.0, asked: [Bool] = []
+        for _ in 0..<(RepaintPredictor.historyLength + 12) {
+            let callback = predictor.wantsCallback
+            asked.append(callback)
+            let frame = predictor.committed(now: time + 0.008, callback: callback)
+            if callback { predictor.callbackDone(frame, at: time + 0.0095) }
+            time += 0.025
+            predictor.presented(frame, at: time, refresh: refresh)
+        }
+        // Every commit asks until 16 callbacks were timed, then every fourth.
+        #expect(asked.prefix(RepaintPredictor.historyLength).allSatisfy { $0 })
+        #expect(Array(asked.dropFirst(RepaintPredictor.historyLength))
+                == [false, false, false, true, false, false, false, true, false, false, false, true])
+        // The sampled callbacks still bound the deadline where they came.
+        #expect(predictor.deadlineBound.map { abs($0 - 0.0095) < 1e-9 } == true)
+    }
+
+    @Test func framesWithoutAPhaseDoNotFillTheCallbackHistory() {
+        // Callbacks of frames committed with no presentation to go by teach nothing: every commit keeps asking.
+        var predictor = RepaintPredictor()
+        for index in 0..<(RepaintPredictor.historyLength + 4) {
+            #expect(predictor.wantsCallback)
+            let frame = predictor.committed(now: 1 + Double(index), callback: true)
+            predictor.callbackDone(frame, at: 1.002 + Double(index))
+            predictor.discarded(frame)
+        }
+    }
 }
 
 // MARK: - Against a simulated weston headless repaint loop
@@ -197,7 +227,7 @@ private struct SimulatedWeston {
         var now = 10.0
         var previous: Double?
         var lateOffsets: [Double] = []
-        var misses = 0
+        var misses = 0, callbacks = 0
         for index in 0..<300 {
             // Input keeps arriving: the request is always pending; draw when the predictor says.
             switch predictor.decision(now: now) {
@@ -206,10 +236,13 @@ private struct SimulatedWeston {
             }
             predictor.rendered(seconds: 0.0003)
             let commit = now + 0.0003
-            let frame = predictor.committed(now: commit)
+            // As the pacer does: a frame callback only when the predictor wants one.
+            let callback = predictor.wantsCallback
+            if callback { callbacks += 1 }
+            let frame = predictor.committed(now: commit, callback: callback)
             let repaint = previous.map { weston.repaint(of: commit, after: $0) }
                 ?? commit + SimulatedWeston.refresh - SimulatedWeston.repaintWindow
-            predictor.callbackDone(frame, at: repaint + 0.0001)
+            if callback { predictor.callbackDone(frame, at: repaint + 0.0001) }
             let shown = repaint + SimulatedWeston.presentDelay
             if let previous, shown - previous > 0.03 { misses += 1 }
             if index >= 200, let reference = frame.reference { lateOffsets.append(commit - reference) }
@@ -222,5 +255,6 @@ private struct SimulatedWeston {
         #expect(lateOffsets.count == 100)
         #expect(lateOffsets.allSatisfy { $0 > deadline - 0.0005 && $0 < deadline })
         #expect(misses == 0, "the frame callbacks show where the deadline lies without missing it")
+        #expect(callbacks < 100, "\(callbacks) of 300 commits asked for a frame callback")
     }
 }

@@ -31,7 +31,7 @@ private final class ScaleRecorder: WaylandAppDelegate {
     func waylandAppDidBecomeIdle(_ app: WaylandApp) {
         let statistics = app.frameStatistics
         // Only between frames: the previous commit was shown (its callback came back).
-        guard statistics.callbacksDone == statistics.commits, statistics.commits != steppedAfter else { return }
+        guard statistics.callbacksDone == statistics.callbacksRequested, statistics.commits != steppedAfter else { return }
         // The pacer may hold the next frame for a later moment (wp_presentation): step once per frame.
         steppedAfter = statistics.commits
         if step(app) { app.stop() } else { app.setNeedsRedraw() }

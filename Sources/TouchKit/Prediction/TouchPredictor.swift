@@ -11,8 +11,9 @@
 ///   weights halving every `halfLife` seconds into the past: wl_touch times are whole
 ///   milliseconds, so a fit over several samples is steadier than the last difference.
 /// - The prediction starts at the newest sample (the delivered location, not the fitted one)
-///   and moves by v·h + ½·k·a·h² for the lead h, the acceleration weighted by
-///   `accelerationWeight` (a fitted parabola overshoots on noise). It moves at most
+///   and moves by v·h + ½·k·a·h² for the lead h, a speeding up weighted by
+///   `accelerationWeight` (a fitted parabola overshoots on noise), a slowing down whole (the fit
+///   lags a finger that slows to rest, so halving it carried minimum-jerk strokes past their end). It moves at most
 ///   `maximumSpeedGain` times as far as the slower of two speeds would take it: over the last
 ///   `recentSpan` (a chord at least `minimumRecentSpan` long, else nothing is predicted), and
 ///   the median of the steps between samples at least `minimumStep` apart. Samples that arrive
@@ -113,7 +114,10 @@ public struct TouchPredictor: Hashable, Sendable {
         guard recentSpeed >= minimumSpeed else { return nil }
         let cosine = (recentVelocity.x * velocity.x + recentVelocity.y * velocity.y) / (recentSpeed * speed)
         guard cosine >= Self.cosine(maximumTurn) else { return nil }
-        let acceleration = (x: x.acceleration * accelerationWeight, y: y.acceleration * accelerationWeight)
+        // A deceleration is extrapolated whole: damping it carries the finger on past where it slows to rest.
+        let slowing = x.acceleration * velocity.x + y.acceleration * velocity.y < 0
+        let weight = slowing ? 1 : accelerationWeight
+        let acceleration = (x: x.acceleration * weight, y: y.acceleration * weight)
         // Decelerating: extrapolate up to the moment the fitted motion stands still, not past it.
         let along = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed
         let stop = along < 0 ? speed / -along : Double.infinity

@@ -27,11 +27,12 @@ struct RedrawScheduler: Equatable {
     /// True when the loop should draw now.
     var shouldDraw: Bool { needsRedraw && configured && !callbackPending }
 
-    /// A frame was committed with a frame callback.
-    mutating func didCommit() {
+    /// A frame was committed, with a frame callback unless `callback` is false (wp_presentation's
+    /// feedback then holds the next frame back).
+    mutating func didCommit(callback: Bool = true) {
         precondition(shouldDraw, "drew while a frame callback was outstanding or without a request")
         needsRedraw = false
-        callbackPending = true
+        callbackPending = callback
     }
 
     /// The request was served without a commit (nothing changed).
@@ -47,6 +48,8 @@ struct RedrawScheduler: Equatable {
 public struct FrameStatistics: Hashable, Sendable {
     /// Frames committed with a buffer.
     public var commits = 0
+    /// Frame callbacks asked for (with wp_presentation, not every commit asks: `RepaintPredictor.wantsCallback`).
+    public var callbacksRequested = 0
     /// wl_callback.done events received.
     public var callbacksDone = 0
     /// The time argument of the last wl_callback.done (ms).
@@ -70,6 +73,8 @@ public struct FrameStatistics: Hashable, Sendable {
 ///   loop pass, never while a frame callback is outstanding and, with wp_presentation, only once
 ///   the previous frame's feedback arrived (a request waits for it at most
 ///   `RepaintPredictor.feedbackWait` intervals). Timers and animations only ask for frames too.
+///   With wp_presentation a commit asks for a frame callback only when the predictor still learns
+///   from its time (`RepaintPredictor.wantsCallback`): each one is a wakeup of its own.
 /// - Without a usable phase (no wp_presentation, no presentation yet, or the last one more than
 ///   an interval ago, when the compositor's repaint loop may have stopped) a requested frame is
 ///   drawn at once: the first input after the frame callback commits, the callback coalesces the rest.
@@ -170,21 +175,26 @@ final class FramePacer {
         predictor.rendered(seconds: seconds, wholeSurface: wholeSurface)
     }
 
-    /// Requests the frame callback (and presentation feedback) for the commit about to be made on `surface`.
+    /// Requests the presentation feedback and, when wanted, the frame callback for the commit about
+    /// to be made on `surface` (without wp_presentation, always the callback).
     func willCommit(surface: OpaquePointer) {
-        scheduler.didCommit()
+        let wantsCallback = presentation == nil || predictor.wantsCallback
+        scheduler.didCommit(callback: wantsCallback)
         preparation.frameEnded()
         statistics.commits += 1
-        let callback = wl_surface_frame(surface)!
-        wl_callback_add_listener(callback, FramePacer.listener, userData(self))
-        self.callback = callback
+        if wantsCallback {
+            let callback = wl_surface_frame(surface)!
+            wl_callback_add_listener(callback, FramePacer.listener, userData(self))
+            self.callback = callback
+            statistics.callbacksRequested += 1
+        }
         let input = pendingInput
         pendingInput = FrameInput()
         callbackFrame = nil
         guard let presentation else { return }
         if predictor.inFlight != nil { statistics.feedbackTimeouts += 1 }
-        let frame = predictor.committed(now: presentation.now())
-        callbackFrame = frame
+        let frame = predictor.committed(now: presentation.now(), callback: wantsCallback)
+        if wantsCallback { callbackFrame = frame }
         presentation.feedback(surface: surface) { [weak self] result in
             self?.finished(result, frame: frame, input: input)
         }

@@ -33,7 +33,12 @@ struct CommittedFrame: Equatable {
 ///   begins, so the earliest callback of the last `historyLength` frames, measured from each
 ///   frame's reference presentation, is at or after the deadline; and a timed frame that missed
 ///   bounds it at its own offset (relaxing by `missRelax` per hit, so a deadline that moved later
-///   is found again). From below: each frame that made the next repaint. The target starts at
+///   is found again). From below: each frame that made the next repaint.
+/// - A frame callback is asked for only while its time can teach (`wantsCallback`): for every
+///   commit until `historyLength` callbacks timed, then for one commit in `callbackSampling`. The
+///   feedback already holds each next frame back, so a callback asked for every frame is a loop
+///   wakeup per repaint (it comes when the repaint is posted, apart from every other event) that
+///   repeats what the recent ones said of the deadline. The target starts at
 ///   `initialFraction` of the refresh period, moves to where the last hit was aimed plus
 ///   `fastProbeStep` (`probeStep` once a miss bounds it), and stays `missGuard` below the upper bound.
 /// - Only timed frames teach (committed by the target plus `missGuard`; a later one was drawn
@@ -97,6 +102,9 @@ struct RepaintPredictor: Equatable {
     static let defaultFeedbackWait = 0.05
     /// Samples kept of presentation intervals and of frame-callback times.
     static let historyLength = 16
+    /// Once the callback history is full, one commit in this many asks for a frame callback: the
+    /// earliest of the last `historyLength` callbacks then spans that many times more frames.
+    static let callbackSampling = 4
     /// Samples kept of render times: a slow frame (a HUD panel redrawn) holds the next ones early
     /// until it ages out after these.
     static let renderHistoryLength = 4
@@ -117,6 +125,8 @@ struct RepaintPredictor: Equatable {
     private(set) var lowestMiss: Double?
     /// When each recent frame's callback came, after its reference presentation (s), newest last.
     private var callbackOffsets: [Double] = []
+    /// Commits since the last one that asked for a frame callback.
+    private(set) var commitsSinceCallback = 0
     /// How much earlier than the bounds allow the target lies after recent misses (s).
     private(set) var lateMargin = 0.0
     /// The latest commit, while its feedback has not arrived.
@@ -213,9 +223,16 @@ struct RepaintPredictor: Equatable {
         callbackOffsets.append(time - reference, keepingLast: Self.historyLength)
     }
 
-    /// A frame was committed at `now` with a presentation feedback request; the result goes
-    /// with its feedback to `presented` or `discarded`.
-    mutating func committed(now: Double) -> CommittedFrame {
+    /// True when the commit about to be made should ask for a frame callback: the history of
+    /// callback times is not full yet, or `callbackSampling` commits went without one.
+    var wantsCallback: Bool {
+        callbackOffsets.count < Self.historyLength || commitsSinceCallback + 1 >= Self.callbackSampling
+    }
+
+    /// A frame was committed at `now` with a presentation feedback request, and a frame callback
+    /// request when `callback`; the result goes with its feedback to `presented` or `discarded`.
+    mutating func committed(now: Double, callback: Bool = true) -> CommittedFrame {
+        commitsSinceCallback = callback ? 0 : commitsSinceCallback + 1
         let reference = usableReference(now: now), target = targetOffset
         let timed = reference.flatMap { reference in target.map { now <= reference + $0 + Self.missGuard } } ?? false
         let frame = CommittedFrame(commit: now, reference: reference, target: target, timed: timed)

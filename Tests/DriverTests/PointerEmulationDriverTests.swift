@@ -22,18 +22,6 @@ struct PointerEmulationDriverTests {
         return script + "up 0; frame; sleep 300"
     }
 
-    /// The pointer records, each as its kind and its position or button (no serials, times, surfaces).
-    static func pointerWords(_ records: [RawRecord]) -> [String] {
-        records.compactMap(\.event.surfaceEvent).filter(\.kind.isPointer).map { event in
-            var words = [String(event.kind.rawValue.dropFirst("pointer-".count))]
-            if let x = event.x, let y = event.y { words.append("\(x) \(y)") }
-            if let button = event.button { words.append("\(button) \(event.pressed == true ? "down" : "up")") }
-            if let axis = event.axis { words.append("axis \(axis)") }
-            if let value = event.value { words.append("value \(value)") }
-            return words.joined(separator: " ")
-        }
-    }
-
     /// The gestures' points, window-local: every position the fingers touch.
     static let gesturePoints: Set<String> = Set([(100.0, 100.0), (300, 100), (500, 100)].map { "\($0.0) \($0.1)" }
         + (0...6).map { "\(100 + 50 * Double($0)) 300.0" })

@@ -97,7 +97,8 @@ public struct MatrixRunner {
     ///
     /// Retry policy: the compositor starts before the first script and again before a script
     /// whenever the last one left it changed (`MatrixRun.leftCompositorChanged`), each start with
-    /// its own calibration folder. When the first start fails the compositor does not run here:
+    /// its own calibration folder. A start that fails is tried once more (the cell notes it).
+    /// When the first start fails twice the compositor does not run here:
     /// the column says why and has no cells. When a later start fails, that script's cell says so
     /// and the next script starts it again. A script whose run reached the client with nothing
     /// at all, or failed on its own, is run once more, on a fresh compositor, and the second run's
@@ -239,6 +240,8 @@ public struct MatrixRunner {
 
     /// How the note of a cell begins whose first run failed and was run again.
     static let retriedNote = "run again on a fresh compositor; the first run failed: "
+    /// How the note of a cell begins whose compositor started at the second attempt.
+    static let startedAgainNote = "the compositor started at the second attempt; the first failed: "
 
     /// How one run of a script ended.
     private enum Attempt {
@@ -271,13 +274,21 @@ public struct MatrixRunner {
             run.running = nil
         }
         let running: Running
+        var startNote: String?
         do {
             running = try run.running ?? startCompositor(&run, output: script.output, xwayland: script.needsXwayland)
         } catch {
-            return run.starts > 1 ? .notRestarted(error) : .notStarted(error)
+            // A start that fails is tried once more before the cell or the column gives up (seen on
+            // a busy machine: Enlightenment starting again after a failed run); the run's cell says so.
+            do {
+                running = try startCompositor(&run, output: script.output, xwayland: script.needsXwayland)
+                startNote = "\(Self.startedAgainNote)\(error)"
+            } catch let second {
+                return run.starts > 2 ? .notRestarted(second) : .notStarted(second)
+            }
         }
         configuration.progress?("\(run.prefix): \(step)")
-        let cell: MatrixCell
+        var cell: MatrixCell
         // A window of another size than the calibration client's may be placed elsewhere: found by
         // a probe, as several windows are.
         if script.needsXwayland {
@@ -288,6 +299,10 @@ public struct MatrixRunner {
         } else {
             cell = self.cell(script, session: running.session, window: running.window,
                              directory: run.directory + "/" + folder, phases: run.phases)
+        }
+        if let startNote, case .ran(var ran) = cell {
+            ran.notes.append(startNote)
+            cell = .ran(ran)
         }
         // A client that refused an option because the compositor lacks its global says so in
         // its own line: the cell tells that fact instead of a failed run.
@@ -304,7 +319,7 @@ public struct MatrixRunner {
     }
 
     /// Starts the compositor (again), each start calibrating in a folder of its own; the first
-    /// start's capabilities and window are the column's.
+    /// successful start's capabilities and window are the column's.
     private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup, xwayland: Bool) throws -> Running {
         run.starts += 1
         let again = run.starts > 1
@@ -324,7 +339,7 @@ public struct MatrixRunner {
         run.running = started
         run.output = output
         run.xwayland = xwayland
-        if !again {
+        if run.column.windowOrigin == nil {
             run.column.capabilities = started.session.capabilities
             run.column.windowOrigin = started.window.origin
             run.column.windowSize = started.window.size

@@ -18,8 +18,17 @@ enum SessionProcesses {
         }
     }
 
-    /// Stops every process of the session still running, by pid (SIGTERM, then SIGKILL).
+    /// Stops every process of the session still running, by pid (SIGTERM, then SIGKILL), and again
+    /// any started meanwhile: Enlightenment's efreetd spawns its cache builders at any time, and one
+    /// started after a single pass rebuilt $HOME/.cache in the removed runtime directory.
     static func stop(runtimeDirectory directory: String, timeout: Double = ProcessList.stopTimeout) {
-        ProcessTable.stop(pids(runtimeDirectory: directory), timeout: timeout)
+        for _ in 0..<passes {
+            let running = pids(runtimeDirectory: directory)
+            if running.isEmpty { return }
+            ProcessTable.stop(running, timeout: timeout)
+        }
     }
+
+    /// How many scans `stop` makes at most; a spawner is gone by the second.
+    static let passes = 4
 }

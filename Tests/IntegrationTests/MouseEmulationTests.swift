@@ -29,7 +29,8 @@ struct MouseEmulationTests {
         for key in modifiers.reversed() { try harness.key(key, pressed: false) }
         try harness.roundtrip()
         _ = try harness.waitForCommit(pid: Int32(run.client.process.pid), after: start, timeout: SandboxClient.timeout)
-        try harness.dispatch(for: SceneRun.settle)
+        // Until it draws no more: a busy client drew the drag's last motion after a fixed settle.
+        try run.client.waitUntilQuiet(for: SceneRun.settle)
     }
 
     /// Each down/motion record's (id, x, y), grouped by frame.

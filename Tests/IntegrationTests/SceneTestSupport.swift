@@ -33,10 +33,18 @@ final class SceneRun {
         self.scale = scale
     }
 
+    /// Seconds the first redraw after an injection may take on a busy machine (a script that
+    /// draws nothing waits this long: `send` is for those).
+    static let redrawTimeout = 3.0
+
     /// Injects `script` (global coordinates), waits for the redraw it causes and until the client
     /// has drawn nothing more for `settle` seconds (under load it may draw the script's last frames later).
     func inject(_ script: String) throws {
+        let sent = MonotonicClock.now()
         try client.inject(script)
+        // The quiet period alone passed before a busy client's first redraw (CI under load: a
+        // screenshot still showed the pad idle after a finger went down on it).
+        _ = try client.harness.waitForCommit(pid: client.process.pid, after: sent, timeout: Self.redrawTimeout)
         try client.waitUntilQuiet(for: Self.settle)
     }
 
@@ -89,13 +97,16 @@ func fixtureText(_ name: String) throws -> String {
 // MARK: - Pixels
 
 /// A weston screenshot read back, addressed in logical (global) coordinates.
-struct Screenshot {
+struct Screenshot: CustomTestStringConvertible {
     /// Largest difference per 8-bit channel still counted as the same colour: pixman's
     /// premultiplied blending of translucent colours rounds differently from ours.
     static let channelTolerance = 2
 
     let image: RGBAImage
     let scale: Int
+
+    /// A failed expectation names the screenshot, not its millions of bytes.
+    var testDescription: String { "a \(image.width)×\(image.height) screenshot at scale \(scale)" }
 
     /// The red, green and blue bytes of the pixel under logical point (x, y).
     func rgb(_ x: Double, _ y: Double) -> [UInt8] {

@@ -38,11 +38,12 @@ import signal
 import sys
 import threading
 
-# Pinned hints, each at the value SDL 2.26 uses when unset, so the environment (SDL_* variables) cannot
-# change them: touch makes mouse events (the emulation the model re-creates); mouse input makes no touch
-# events (there is no pointer here, but a synthetic touch device would change touch ids); SDL_mouse.c's
-# double-click time and radius; no mouse speed scaling, no auto-capture side effects, no relative warping;
-# and no screensaver inhibition D-Bus call.
+# Pinned hints, set with SDL_HINT_OVERRIDE so the environment (SDL_* variables) cannot change them. At SDL
+# 2.26's own defaults: touch makes mouse events (the emulation the model re-creates); mouse input makes no
+# touch events (there is no pointer here, but a synthetic touch device would add finger events); SDL_mouse.c's
+# double-click time and radius; no mouse speed scaling, auto-capture on, no relative warping; the screensaver
+# allowed (no inhibition request). Off, against SDL's default: libdecor (decoration sub-surfaces) and Wayland
+# mode emulation (a scaled fake mode), so surface coordinates stay window coordinates, as the model assumes.
 PINNED_HINTS = {
     "SDL_TOUCH_MOUSE_EVENTS": "1",
     "SDL_MOUSE_TOUCH_EVENTS": "0",

@@ -79,9 +79,10 @@ public struct SDL226Model: ToolkitModel {
             // SDL_SendTouch: "This finger is already down. Assume the finger-up for the previous touch was lost".
             out += up(id, time: time, pressure: 1)
         }
-        fingers.append((id, x, y, 1))
-        out += push(ToolkitGesture(kind: .touchDown, time: time, recognizer: "SDL_FINGERDOWN", x: px(x, y).x, y: px(x, y).y,
-                                   finger: Int(id), dx: 0, dy: 0, pressure: 1), id: id, x: x, y: y, dx: 0, dy: 0)
+        fingers.append((id, x, y, Self.pressure))
+        let at = px(x, y)
+        out += push(ToolkitGesture(kind: .touchDown, time: time, recognizer: "SDL_FINGERDOWN", x: at.x, y: at.y,
+                                   finger: Int(id), dx: 0, dy: 0, pressure: Double(Self.pressure)), id: id, x: x, y: y, dx: 0, dy: 0)
         return out
     }
 
@@ -92,14 +93,16 @@ public struct SDL226Model: ToolkitModel {
             // SDL_SendTouchMotion on an unknown finger sends a down instead (its mouse part above already ran).
             return out + down(id, point, time: time)
         }
-        let dx = x - fingers[index].x, dy = y - fingers[index].y
-        // "Drop events that don't change state" (pressure is always 1 on Wayland).
-        guard dx != 0 || dy != 0 else { return out }
+        let dx = x - fingers[index].x, dy = y - fingers[index].y, dp = Self.pressure - fingers[index].pressure
+        // "Drop events that don't change state".
+        guard dx != 0 || dy != 0 || dp != 0 else { return out }
         fingers[index].x = x
         fingers[index].y = y
-        out += push(ToolkitGesture(kind: .touchMotion, time: time, recognizer: "SDL_FINGERMOTION", x: px(x, y).x, y: px(x, y).y,
+        fingers[index].pressure = Self.pressure
+        let at = px(x, y)
+        out += push(ToolkitGesture(kind: .touchMotion, time: time, recognizer: "SDL_FINGERMOTION", x: at.x, y: at.y,
                                    finger: Int(id), dx: Double(dx) * Double(settings.windowWidth),
-                                   dy: Double(dy) * Double(settings.windowHeight), pressure: 1),
+                                   dy: Double(dy) * Double(settings.windowHeight), pressure: Double(Self.pressure)),
                     id: id, x: x, y: y, dx: dx, dy: dy)
         return out
     }
@@ -136,6 +139,9 @@ public struct SDL226Model: ToolkitModel {
         }
         return out
     }
+
+    /// The pressure touch_handler_down and touch_handler_motion pass: wl_touch has none.
+    private static let pressure: Float = 1
 
     /// A normalized position in window px, as the oracle reports it.
     private func px(_ x: Float, _ y: Float) -> (x: Double, y: Double) {

@@ -67,6 +67,12 @@ import TouchStream
         let finger = try #require(events.first { $0.kind == .touchDown })
         #expect(abs((finger.y ?? 0) - 112.999996) < 0.000001)
         #expect(finger.pressure == 1 && finger.finger == 0)
+        // So the radius sees rows 112 and 145 for touches 32 px apart (real SDL: clicks 1, 1), but 112 and 144 for
+        // touches 31 px apart (clicks 1, 2).
+        let apart32 = try Self.events(Self.tap(3, 43251423, 284, 113) + Self.tap(5, 43251625, 284, 145))
+        #expect(Self.clicks(apart32) == ["1@43251423", "1@43251625"])
+        let apart31 = try Self.events(Self.tap(3, 43252876, 300, 113) + Self.tap(5, 43253077, 300, 144))
+        #expect(Self.clicks(apart31) == ["1@43252876", "2@43253077"])
         #expect(events.first { $0.kind == .touchUp }?.pressure == 0)
     }
 

@@ -161,8 +161,12 @@ struct SDL226Corpus {
         out.append(Entry(name: "drag-across-truncated-rows", summary: "a drag from y 111 to y 114.5 in quarter-pixel steps: the mouse skips row 113") { s, x, _ in
             s.down(0, x, 111); for i in 1...14 { s.sleep(15); s.move(0, x, 111 + Double(i) * 0.25) }; s.sleep(20); s.up(0)
         })
-        out.append(Entry(name: "truncated-row-double-tap", summary: "taps at y 113 and y 146 (rows 112 and 145 for the mouse: 33 apart): clicks 1, 1") { s, x, _ in
-            s.tap(x, 113); s.sleep(150); s.tap(x, 146)
+        out.append(Entry(name: "truncated-row-double-tap", summary: "taps at y 113 and y 145, 32 px apart, but on mouse rows 112 and 145, "
+                             + "33 apart: clicks 1, 1") { s, x, _ in
+            s.tap(x, 113); s.sleep(150); s.tap(x, 145)
+        })
+        out.append(Entry(name: "truncated-row-double-tap-inside", summary: "taps at y 113 and y 144 (mouse rows 112 and 144, 32 apart): clicks 1, 2") { s, x, _ in
+            s.tap(x, 113); s.sleep(150); s.tap(x, 144)
         })
         out.append(Entry(name: "left-edge", summary: "a tap at x 0") { s, _, y in s.tap(0, y) })
         out.append(Entry(name: "top-edge", summary: "a tap at y 0") { s, x, _ in s.tap(x, 0) })

@@ -33,6 +33,8 @@ packages=(
 # The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
 # updates: 7 packages, 115 MB to download, 370 MB installed.
 packages+=(chromium)
+# The SDL 2 oracle (oracles/sdl2/oracle.py): SDL 2.26 through Debian's python3 bindings.
+packages+=(python3-sdl2 libsdl2-2.0-0)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -3,7 +3,7 @@ import TouchStream
 
 // MARK: - The toolkit models, watching the same touches
 
-/// Every toolkit model of the build (gtk-4.8, qt-6.4, chromium-156) fed the live window's touches,
+/// Every toolkit model of the build (gtk-4.8, qt-6.4, chromium-156, sdl2-2.26) fed the live window's touches,
 /// so the HUD can show what GTK, Qt and Chromium would recognise beside our own recognizers.
 ///
 /// The models get the records the scene gets (touches on the window's controls left out), assembled
@@ -67,12 +67,16 @@ public struct ToolkitModelWatch {
 
     /// `GtkGestureClick tap ×2`, `TapHandler long-press`.
     static func describe(_ gesture: ToolkitGesture) -> String {
-        let count = gesture.kind == .tap ? gesture.count.map { " ×\($0)" } ?? "" : ""
+        let counted = gesture.kind == .tap || gesture.kind == .pointerDown || gesture.kind == .pointerUp
+        let count = counted ? gesture.count.map { " ×\($0)" } ?? "" : ""
         return "\(gesture.recognizer) \(gesture.kind.rawValue)\(count)"
     }
 }
 
 extension ToolkitGesture.Kind {
-    /// True for the kinds that follow a gesture as it moves (shown live, never compared).
-    var isUpdate: Bool { self == .dragUpdate || self == .panUpdate }
+    /// True for the kinds that follow a gesture as it moves: live they would push every other gesture out
+    /// (SDL 2's per-motion events included).
+    var isUpdate: Bool {
+        self == .dragUpdate || self == .panUpdate || self == .touchMotion || self == .pointerMotion || self == .multiGesture
+    }
 }

@@ -16,21 +16,25 @@ public struct GestureComparison: Sendable {
         public var recognizer: String
         public var kind: ToolkitGesture.Kind
         public var count: Int?
+        /// The finger of a touch kind (two fingers' events in one millisecond are told apart by it).
+        public var finger: Int?
 
         /// The key of `gesture`.
         public init(_ gesture: ToolkitGesture) {
             time = Int64(gesture.time.rounded())
             recognizer = gesture.recognizer
             kind = gesture.kind
-            count = gesture.kind == .tap ? gesture.count : nil
+            count = gesture.kind.comparesCount ? gesture.count : nil
+            finger = gesture.kind.valuesDecide ? gesture.finger : nil
         }
 
         public static func < (a: Key, b: Key) -> Bool {
-            (a.time, a.recognizer, a.kind.rawValue, a.count ?? 0) < (b.time, b.recognizer, b.kind.rawValue, b.count ?? 0)
+            (a.time, a.recognizer, a.kind.rawValue, a.count ?? 0, a.finger ?? -1)
+                < (b.time, b.recognizer, b.kind.rawValue, b.count ?? 0, b.finger ?? -1)
         }
 
         public var description: String {
-            "\(recognizer) \(kind.rawValue)\(count.map { " ×\($0)" } ?? "") @\(time)"
+            "\(recognizer) \(kind.rawValue)\(count.map { " ×\($0)" } ?? "")\(finger.map { " finger \($0)" } ?? "") @\(time)"
         }
     }
 
@@ -40,8 +44,11 @@ public struct GestureComparison: Sendable {
         public var model: ToolkitGesture?
         /// Values of a matched pair that differ beyond the tolerance (`scale 1.50 vs 1.20`).
         public var valueNotes: [String]
-        /// True when only one side has it.
-        public var differs: Bool { real == nil || model == nil }
+        /// True when only one side has it, or, for a kind whose values decide, when they are off.
+        public var differs: Bool {
+            guard let kind = real?.kind, model != nil else { return true }
+            return kind.valuesDecide && !valueNotes.isEmpty
+        }
     }
 
     /// The real toolkit's compared gestures, by time.
@@ -61,7 +68,10 @@ public struct GestureComparison: Sendable {
         var unmatched = self.model
         var rows: [Row] = []
         for gesture in self.real {
-            if let index = unmatched.firstIndex(where: { Key($0) == Key(gesture) }) {
+            // Of several same-key candidates (two fingers' multi-gesture steps in one ms) the one whose values agree.
+            let sameKey = { (other: ToolkitGesture) in Key(other) == Key(gesture) }
+            if let index = unmatched.firstIndex(where: { sameKey($0) && ValueTolerance.notes(gesture, $0).isEmpty })
+                ?? unmatched.firstIndex(where: sameKey) {
                 let other = unmatched.remove(at: index)
                 rows.append(Row(real: gesture, model: other, valueNotes: ValueTolerance.notes(gesture, other)))
             } else {
@@ -87,6 +97,20 @@ extension ToolkitGesture.Kind {
     public var isUpdate: Bool {
         self == .dragUpdate || self == .panUpdate
     }
+
+    /// True for the kinds whose tap count is part of what is compared.
+    public var comparesCount: Bool {
+        self == .tap || self == .pointerDown || self == .pointerUp
+    }
+
+    /// True for a toolkit's raw event kinds (touch, synthesised pointer, multi-gesture steps): their values are
+    /// exact results of the toolkit's arithmetic, so a pair whose values are off differs.
+    public var valuesDecide: Bool {
+        switch self {
+        case .touchDown, .touchMotion, .touchUp, .pointerDown, .pointerMotion, .pointerUp, .multiGesture: true
+        default: false
+        }
+    }
 }
 
 /// How far apart a matched pair's values may be before the report flags them.
@@ -99,6 +123,13 @@ public enum ValueTolerance {
     public static let velocity = 50.0
     /// The share of the real velocity tolerated.
     public static let velocityShare = 0.2
+    /// Raw event kinds (``ToolkitGesture/Kind/valuesDecide``): positions and movements, px (the oracles
+    /// print six decimals of a float32 value times the window size).
+    public static let position = 0.001
+    /// Raw event kinds: a normalized value (pressure, multi-gesture distance).
+    public static let normalized = 0.00001
+    /// Raw event kinds: a multi-gesture step's rotation, degrees.
+    public static let exactAngle = 0.001
 
     /// The values both `real` and `model` report that differ beyond the tolerance, as text.
     public static func notes(_ real: ToolkitGesture, _ model: ToolkitGesture) -> [String] {
@@ -108,9 +139,19 @@ public enum ValueTolerance {
             if let a, let b, abs(a - b) > tolerance(a) { notes.append("\(name) \(format(a)) vs \(format(b))") }
         }
         check("scale", real.scale, model.scale) { _ in scale }
-        check("angle", real.angle, model.angle) { _ in angle }
+        check("angle", real.angle, model.angle) { _ in real.kind.valuesDecide ? exactAngle : angle }
         check("vx", real.vx, model.vx) { max(velocity, abs($0) * velocityShare) }
         check("vy", real.vy, model.vy) { max(velocity, abs($0) * velocityShare) }
+        if real.kind.valuesDecide {
+            check("x", real.x, model.x) { _ in position }
+            check("y", real.y, model.y) { _ in position }
+            check("dx", real.dx, model.dx) { _ in position }
+            check("dy", real.dy, model.dy) { _ in position }
+            check("pressure", real.pressure, model.pressure) { _ in normalized }
+            check("distance", real.distance, model.distance) { _ in normalized }
+            check("finger", real.finger.map(Double.init), model.finger.map(Double.init)) { _ in 0 }
+            check("fingers", real.fingers.map(Double.init), model.fingers.map(Double.init)) { _ in 0 }
+        }
         return notes
     }
 

@@ -29,6 +29,9 @@ struct OracleGestureLine: Decodable {
     var x: Double?, y: Double?
     var scale: Double?, angle: Double?
     var vx: Double?, vy: Double?
+    var finger: Int?, fingers: Int?
+    var dx: Double?, dy: Double?
+    var pressure: Double?, distance: Double?
 }
 
 /// Reads an oracle's output: the ready line, gesture lines, and Chromium's console wrapping.

@@ -93,8 +93,20 @@ public struct ToolkitOracle: Sendable {
             return ("/usr/bin/chromium", arguments, [:])
         })
 
+    /// SDL 2 (Debian 12: 2.26) through its Python bindings, on its Wayland backend.
+    public static let sdl2 = ToolkitOracle(
+        toolkit: "sdl2", displayName: "SDL 2", packages: ["python3-sdl2", "libsdl2-2.0-0"],
+        oracleFile: "sdl2/oracle.py", channel: .jsonLines,
+        requiredFiles: ["/usr/bin/python3", "/usr/lib/python3/dist-packages/sdl2/__init__.py",
+                        "/usr/lib/*/libSDL2-2.0.so.0"],
+        command: { launch in
+            // The oracle pins SDL's hints itself; the video driver must be chosen before SDL_Init.
+            ("/usr/bin/python3", [launch.oracleFile],
+             ["SDL_VIDEODRIVER": "wayland", "PYTHONUNBUFFERED": "1", "SDL_AUDIODRIVER": "dummy"])
+        })
+
     /// Every oracle, in report order.
-    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium]
+    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .sdl2]
 
     /// The oracle of `toolkit` (`gtk`, `qt`, `chromium`), or nil.
     public static func named(_ toolkit: String) -> ToolkitOracle? {

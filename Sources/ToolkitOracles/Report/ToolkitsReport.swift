@@ -96,8 +96,14 @@ public enum ToolkitsReport {
     /// A gesture in words, with its values.
     public static func describe(_ gesture: ToolkitGesture) -> String {
         var text = "\(gesture.recognizer) \(gesture.kind.rawValue)"
-        if let count = gesture.count, gesture.kind == .tap { text += " ×\(count)" }
+        if let count = gesture.count, gesture.kind.comparesCount { text += " ×\(count)" }
         var values: [String] = []
+        if gesture.kind.valuesDecide {
+            if let finger = gesture.finger { values.append("finger \(finger)") }
+            if let x = gesture.x, let y = gesture.y { values.append("at \(ValueTolerance.format(x)),\(ValueTolerance.format(y))") }
+            if let fingers = gesture.fingers { values.append("\(fingers) fingers") }
+            if let distance = gesture.distance { values.append(String(format: "dDist %.5f", distance)) }
+        }
         if let scale = gesture.scale { values.append("scale \(ValueTolerance.format(scale))") }
         if let angle = gesture.angle { values.append("angle \(ValueTolerance.format(angle))°") }
         if let vx = gesture.vx, let vy = gesture.vy { values.append("v \(ValueTolerance.format(vx)),\(ValueTolerance.format(vy))") }

@@ -47,7 +47,8 @@ enum CaseSplitter {
             }
             parts[index].gestures.append(ToolkitGesture(
                 kind: line.kind, time: time.rounded(), recognizer: line.recognizer, count: line.count, x: line.x, y: line.y,
-                scale: line.scale, angle: line.angle, vx: line.vx, vy: line.vy))
+                scale: line.scale, angle: line.angle, vx: line.vx, vy: line.vy, finger: line.finger, fingers: line.fingers,
+                dx: line.dx, dy: line.dy, pressure: line.pressure, distance: line.distance))
         }
         return (parts, unplaced)
     }

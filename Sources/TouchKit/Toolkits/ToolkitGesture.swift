@@ -16,6 +16,12 @@ public struct ToolkitGesture: Hashable, Sendable, Codable {
         case rotateBegin = "rotate-begin", rotateEnd = "rotate-end"
         case swipe
         case cancel
+        /// A toolkit's own touch events, one per wl_touch down, motion and up it turned into one (SDL 2's SDL_FINGER*).
+        case touchDown = "touch-down", touchMotion = "touch-motion", touchUp = "touch-up"
+        /// Pointer events a toolkit synthesises from touch (SDL 2's SDL_MOUSE* with which = SDL_TOUCH_MOUSEID).
+        case pointerDown = "pointer-down", pointerMotion = "pointer-motion", pointerUp = "pointer-up"
+        /// One step of a multi-finger gesture: centroid, rotation and spread change (SDL 2's SDL_MULTIGESTURE).
+        case multiGesture = "multi-gesture"
     }
 
     /// What was recognised.
@@ -36,10 +42,23 @@ public struct ToolkitGesture: Hashable, Sendable, Codable {
     /// Velocity of a swipe, px/s.
     public var vx: Double?
     public var vy: Double?
+    /// The toolkit's id of the finger (touch kinds).
+    public var finger: Int?
+    /// Fingers down (multi-gesture).
+    public var fingers: Int?
+    /// Movement since the finger's previous event, px (touch-motion).
+    public var dx: Double?
+    public var dy: Double?
+    /// Pressure as the toolkit reports it (touch kinds).
+    public var pressure: Double?
+    /// Change of the fingers' mean distance from their centroid, in the toolkit's normalized units (multi-gesture).
+    public var distance: Double?
 
     /// Creates a gesture.
     public init(kind: Kind, time: Double, recognizer: String, count: Int? = nil, x: Double? = nil, y: Double? = nil,
-                scale: Double? = nil, angle: Double? = nil, vx: Double? = nil, vy: Double? = nil) {
+                scale: Double? = nil, angle: Double? = nil, vx: Double? = nil, vy: Double? = nil,
+                finger: Int? = nil, fingers: Int? = nil, dx: Double? = nil, dy: Double? = nil,
+                pressure: Double? = nil, distance: Double? = nil) {
         self.kind = kind
         self.time = time
         self.recognizer = recognizer
@@ -50,5 +69,11 @@ public struct ToolkitGesture: Hashable, Sendable, Codable {
         self.angle = angle
         self.vx = vx
         self.vy = vy
+        self.finger = finger
+        self.fingers = fingers
+        self.dx = dx
+        self.dy = dy
+        self.pressure = pressure
+        self.distance = distance
     }
 }

@@ -55,4 +55,13 @@ public struct GTK48Settings: Hashable, Sendable {
         [("doubleClickTime", doubleClickTime), ("doubleClickDistance", doubleClickDistance),
          ("dragThreshold", dragThreshold), ("longPressTime", longPressTime), ("swipeCaptureWindow", swipeCaptureWindow)]
     }
+
+    /// What the controllers read: GTK 4 compares doubles in its drag check and names its click GtkGestureClick.
+    var controllerValues: GTKControllerValues {
+        GTKControllerValues(doubleClickTime: doubleClickTime.value, doubleClickDistance: doubleClickDistance.value,
+                            dragThreshold: dragThreshold.value, longPressTime: longPressTime.value,
+                            swipeCaptureWindow: swipeCaptureWindow.value, panAxisFactor: panAxisFactor,
+                            wholePixelDragCheck: false, defersEmulatingTouchCancel: false,
+                            clickName: "GtkGestureClick")
+    }
 }

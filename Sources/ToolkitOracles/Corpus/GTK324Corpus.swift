@@ -11,8 +11,18 @@ extension GTK324Model: ToolkitCorpusProviding {
                                        doubleClickDistance: settings.doubleClickDistance.value,
                                        dragThreshold: settings.dragThreshold.value,
                                        longPressTime: settings.longPressTime.value).cases
-        return shared.map(Self.closingCancel) + wholePixelCases
+        let cases = shared.map(Self.closingCancel) + wholePixelCases
+        // The sample first, so `--limit 12` (and the toolkits test tier) touches every GTK 3 rule.
+        let sample = Self.sample.compactMap { name in cases.first { $0.name == name } }
+        return sample + cases.filter { !Self.sample.contains($0.name) }
     }
+
+    /// Twelve cases, one per rule: series, timers, slop, pan, two fingers, both cancels and the whole-pixel drift.
+    private static let sample = [
+        "double-tap-0", "second-press-x-far-0", "hold-long-0", "hold-drift-x-out-0", "hold-subpixel-fraction-in-x",
+        "hold-subpixel-whole-out-y", "drag-right-0", "drag-down-0", "pinch-out-0", "third-finger-0", "cancel-hold-0",
+        "cancel-pinch-0",
+    ]
 
     /// GTK 3 hands the cancel of the pointer-emulating touch to its controllers only with the next touch event: a
     /// case ending in a cancel would see it land in the next case, whose fresh model cannot know of it. A tap

@@ -12,14 +12,17 @@ public struct GTK48Model: ToolkitModel {
     /// Checked against oracles/gtk/oracle.py.
     public let toolkit = "gtk"
     /// The settings and constants the controllers read.
-    public let settings: GTK48Settings
+    public let settings: GTKSettings
 
     private var controllers: GTKWidgetControllers
 
     /// Creates the model with GTK's default settings (what the oracle pins).
-    public init(settings: GTK48Settings = .defaults) {
+    public init(settings: GTKSettings = .gtk48) {
         self.settings = settings
-        controllers = GTKWidgetControllers(values: settings.controllerValues)
+        // GTK 4 compares doubles in its drag check (gtk_drag_check_threshold_double) and cancels every touch at once.
+        controllers = GTKWidgetControllers(values: GTKControllerValues(settings, wholePixelDragCheck: false,
+                                                                       defersEmulatingTouchCancel: false,
+                                                                       clickName: "GtkGestureClick"))
     }
 
     /// Each touch of the frame becomes one GDK touch event, handed to every controller; timers due first.

@@ -1,7 +1,7 @@
 // MARK: - What GTK's gesture controllers read, whichever GTK they come from
 
 /// The numbers and the version differences the GTK gesture controllers depend on, in ms and logical px; GTK 4.8
-/// and GTK 3.24 each fill them from their own settings (``GTK48Settings``, ``GTK324Settings``).
+/// and GTK 3.24 each fill them from their own settings (``GTKSettings/gtk48``, ``GTKSettings/gtk324``) and rules.
 struct GTKControllerValues: Sendable {
     /// gtk-double-click-time: press to press.
     var doubleClickTime: Double
@@ -24,4 +24,15 @@ struct GTKControllerValues: Sendable {
     var defersEmulatingTouchCancel: Bool
     /// The click controller's type name (GtkGestureClick in GTK 4, GtkGestureMultiPress in GTK 3).
     var clickName: String
+}
+
+extension GTKControllerValues {
+    /// `settings`' values with one GTK version's rules.
+    init(_ settings: GTKSettings, wholePixelDragCheck: Bool, defersEmulatingTouchCancel: Bool, clickName: String) {
+        self.init(doubleClickTime: settings.doubleClickTime.value, doubleClickDistance: settings.doubleClickDistance.value,
+                  dragThreshold: settings.dragThreshold.value, longPressTime: settings.longPressTime.value,
+                  swipeCaptureWindow: settings.swipeCaptureWindow.value, panAxisFactor: settings.panAxisFactor,
+                  wholePixelDragCheck: wholePixelDragCheck, defersEmulatingTouchCancel: defersEmulatingTouchCancel,
+                  clickName: clickName)
+    }
 }

@@ -29,6 +29,8 @@ packages=(
     # The Qt 6 Quick oracle (oracles/qt): the qml runner, QtQuick and its Window module, the Wayland platform
     # plugin, and QtQml.WorkerScript, without which QtQuick does not load.
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland qml6-module-qtqml-workerscript
+    # The GTK 3 oracle (oracles/gtk3/oracle.py): GTK 3.24 through the same python3 bindings.
+    python3-gi gir1.2-gtk-3.0
 )
 # The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
 # updates: 7 packages, 115 MB to download, 370 MB installed.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import ToolkitOracles
 
 /// `gesture-sandbox toolkits` refusing bad input before any toolkit starts: one line, exit 2, no folder.
 @Suite struct ToolkitsCommandErrorTests {
@@ -10,7 +11,8 @@ import TestSupport
         let broken = try folder.write("broken.txt", "down 0 100 100; frame; wobble 3\n")
         let out = folder.file("out")
         let cases: [([String], String)] = [
-            ([script, "--toolkits", "gtk,motif", "-o", out], "unknown toolkit \"motif\" in --toolkits; toolkits: gtk, qt, chromium, sdl2 or all"),
+            ([script, "--toolkits", "gtk,motif", "-o", out], "unknown toolkit \"motif\" in --toolkits; toolkits: "
+                + ToolkitOracle.names.joined(separator: ", ") + " or all"),
             (["-o", out], "no scripts: name script files or use --corpus"),
             ([broken, "-o", out], "broken.txt:1:"),
             ([script, "--limit", "3", "-o", out], "--limit picks corpus cases: use it with --corpus"),

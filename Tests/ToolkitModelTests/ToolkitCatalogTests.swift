@@ -8,7 +8,7 @@ import TouchStream
 /// point inside 600×400, at most 1.5 s of touch, shorter than the runner's quiet gap allows).
 @Suite struct ToolkitCatalogTests {
     /// The oracles the runner knows.
-    private static let toolkits: Set<String> = ["gtk", "qt", "chromium", "sdl2"]
+    private static let toolkits: Set<String> = ["gtk", "qt", "chromium", "gtk3", "sdl2"]
     /// Every corpus point must fit any oracle window (ToolkitCorpusCase's promise).
     private static let area = (width: 600.0, height: 400.0)
     /// The longest touch a case may take (the contract's limit), ms.
@@ -20,7 +20,9 @@ import TouchStream
         #expect(Set(models.map(\.toolkit)).count == models.count)
         for model in models {
             #expect(Self.toolkits.contains(model.toolkit), "\(model.name)")
-            #expect(model.name.hasPrefix(model.toolkit + "-"), "\(model.name)")
+            // The version may continue a toolkit name that ends in its major version (`gtk3`: `gtk-3.24`).
+            #expect(model.name.hasPrefix(model.toolkit + "-") || model.name.filter { $0 != "-" }.hasPrefix(model.toolkit),
+                    "\(model.name)")
             #expect(ToolkitModels.named(model.name)?.name == model.name)
             #expect(ToolkitModels.named(model.toolkit.uppercased())?.name == model.name)
         }

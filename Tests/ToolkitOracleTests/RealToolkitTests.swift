@@ -4,7 +4,7 @@ import TestSupport
 import ToolkitOracles
 import TouchKit
 
-/// The shipped oracles (`oracles/`) under the real GTK 4, Qt 6 Quick, Chromium and SDL 2, against the
+/// The shipped oracles (`oracles/`) under the real GTK 4, Qt 6 Quick, Chromium, GTK 3 and SDL 2, against the
 /// models: a bounded part of each corpus must agree, and what each real toolkit does with a few
 /// telling scripts is asserted as measured. One run serves every test: the three toolkits run at
 /// once, each under a private weston, as `gesture-sandbox toolkits` runs them.
@@ -66,6 +66,27 @@ struct RealToolkitTests {
         let held = try real(gtk, "held")
         let down = try #require(gtk.cases.first { $0.testCase.name == "held" }?.received.first?.event.time)
         #expect(held.filter { $0.kind == .longPress }.map(\.time) == [Double(down)])
+    }
+
+    @Test func gtk3MultiPressCountsTapsFromPressToPress() throws {
+        let gtk3 = try toolkit("gtk3")
+        #expect(gtk3.version?.hasPrefix("3.24.") == true)
+        let taps = { (name: String) in try self.real(gtk3, name).filter { $0.recognizer == "GtkGestureMultiPress" && $0.kind == .tap } }
+        #expect(try taps("slow-pair").map(\.count) == [1, 1])
+        #expect(try taps("double-tap").map(\.count) == [1, 2])
+        let held = try real(gtk3, "held")
+        let down = try #require(gtk3.cases.first { $0.testCase.name == "held" }?.received.first?.event.time)
+        #expect(held.filter { $0.kind == .longPress }.map(\.time) == [Double(down)])
+        // The sample's lone-finger cancel reached the one-finger controllers only with the closing tap's down.
+        let cancelled = try #require(gtk3.cases.first { $0.testCase.name == "cancel-hold-0" })
+        let downs = cancelled.received.compactMap { record -> Double? in
+            guard case .down(_, let time, _, _, _, _) = record.event else { return nil }
+            return Double(time)
+        }
+        let cancels = cancelled.real.filter { $0.kind == .cancel }
+        #expect(downs.count == 2 && Set(cancels.map(\.time)) == [downs[1]])
+        #expect(Set(cancels.map(\.recognizer)) == ["GtkGestureMultiPress", "GtkGestureLongPress", "GtkGestureDrag",
+                                                   "GtkGesturePan", "GtkGestureSwipe"])
     }
 
     @Test func qtTapHandlerCancelsATapHeldPastItsLongPress() throws {

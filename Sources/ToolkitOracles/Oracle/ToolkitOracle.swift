@@ -106,9 +106,9 @@ public struct ToolkitOracle: Sendable {
         })
 
     /// Every oracle, in report order.
-    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .sdl2]
+    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .gtk3, .sdl2]
 
-    /// The oracle of `toolkit` (`gtk`, `qt`, `chromium`), or nil.
+    /// The oracle of `toolkit` (`gtk`, `qt`, `chromium`, `gtk3`), or nil.
     public static func named(_ toolkit: String) -> ToolkitOracle? {
         all.first { $0.toolkit == toolkit.lowercased() }
     }

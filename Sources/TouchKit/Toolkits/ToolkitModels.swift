@@ -2,12 +2,13 @@
 
 /// Every toolkit model this build has, by name.
 public enum ToolkitModels {
-    /// A fresh instance of each model, in report order (gtk, qt, chromium, sdl2).
+    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2).
     public static func all() -> [any ToolkitModel] {
         [
             GTK48Model(),
             Qt64Model(),
             Chromium156Model(),
+            GTK324Model(),
             SDL226Model(),
         ]
     }

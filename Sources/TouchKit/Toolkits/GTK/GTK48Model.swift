@@ -12,78 +12,22 @@ public struct GTK48Model: ToolkitModel {
     /// Checked against oracles/gtk/oracle.py.
     public let toolkit = "gtk"
     /// The settings and constants the controllers read.
-    public let settings: GTK48Settings
+    public let settings: GTKSettings
 
-    private var swipe: GTKSwipeGesture
-    private var rotate = GTKTwoFingerGesture(.rotate)
-    private var zoom = GTKTwoFingerGesture(.zoom)
-    private var pan: GTKPanGesture
-    private var drag = GTKDragGesture()
-    private var longPress: GTKLongPressGesture
-    private var click: GTKClickGesture
+    private var controllers: GTKWidgetControllers
 
     /// Creates the model with GTK's default settings (what the oracle pins).
-    public init(settings: GTK48Settings = .defaults) {
+    public init(settings: GTKSettings = .gtk48) {
         self.settings = settings
-        swipe = GTKSwipeGesture(window: settings.swipeCaptureWindow.value)
-        pan = GTKPanGesture(orientation: .horizontal, axisFactor: settings.panAxisFactor)
-        longPress = GTKLongPressGesture(settings: settings)
-        click = GTKClickGesture(settings: settings)
+        // GTK 4 compares doubles in its drag check (gtk_drag_check_threshold_double) and cancels every touch at once.
+        controllers = GTKWidgetControllers(values: GTKControllerValues(settings, wholePixelDragCheck: false,
+                                                                       defersEmulatingTouchCancel: false,
+                                                                       clickName: "GtkGestureClick"))
     }
 
     /// Each touch of the frame becomes one GDK touch event, handed to every controller; timers due first.
-    public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
-        let time = Self.milliseconds(frame.timestamp)
-        var out = fireTimers(upTo: time)
-        for pass in frame.passes {
-            for touch in pass {
-                let kind: GTKTouchEvent.Kind
-                switch touch.phase {
-                case .began: kind = .begin
-                case .moved: kind = .update
-                case .ended: kind = .end
-                case .cancelled: kind = .cancel
-                case .stationary: continue
-                }
-                out += dispatch(GTKTouchEvent(kind: kind, id: touch.id, location: touch.location, time: time))
-            }
-        }
-        return out
-    }
+    public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] { controllers.feed(frame) }
 
     /// Runs the double-click and long-press timers up to `time` (seconds on the wl_touch clock).
-    public mutating func advance(to time: Double) -> [ToolkitGesture] {
-        fireTimers(upTo: Self.milliseconds(time))
-    }
-
-    /// wl_touch times are whole milliseconds; frames carry them in seconds.
-    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() }
-
-    private mutating func dispatch(_ event: GTKTouchEvent) -> [ToolkitGesture] {
-        var out = swipe.handle(event)
-        out += rotate.handle(event)
-        out += zoom.handle(event)
-        out += pan.handle(event)
-        out += drag.handle(event)
-        out += longPress.handle(event)
-        out += click.handle(event)
-        return out
-    }
-
-    /// GLib timeouts (double-click, long press) that fell due up to `time` ms, earliest first.
-    private mutating func fireTimers(upTo time: Double) -> [ToolkitGesture] {
-        var out: [ToolkitGesture] = []
-        while true {
-            let due = [(longPress.nextDeadline, 0), (click.nextDeadline, 1)]
-                .compactMap { deadline, which in deadline.map { ($0, which) } }
-                .filter { $0.0 <= time }
-                .min { $0.0 < $1.0 }
-            guard let (_, which) = due else { return out }
-            if which == 0 {
-                out += longPress.fireTimers(upTo: time)
-            } else {
-                out += click.fireTimers(upTo: time)
-            }
-        }
-    }
+    public mutating func advance(to time: Double) -> [ToolkitGesture] { controllers.advance(to: time) }
 }

@@ -1,10 +1,11 @@
-// MARK: - GtkGestureClick (gtkgestureclick.c, GTK 4.8)
+// MARK: - GtkGestureClick (gtkgestureclick.c, GTK 4.8) and GtkGestureMultiPress (gtkgesturemultipress.c, GTK 3.24)
 
-/// Counts presses into a series: `pressed(n)` at each touch-down, reported as a tap with count n.
+/// Counts presses into a series: `pressed(n)` at each touch-down, reported as a tap with count n. GTK 4's
+/// GtkGestureClick is GTK 3's GtkGestureMultiPress renamed; both measure the series the same way.
 struct GTKClickGesture: GTKGestureRecognizer {
-    let name = "GtkGestureClick"
+    let name: String
     var core = GTKGestureCore(nPoints: 1)
-    let settings: GTK48Settings
+    let settings: GTKControllerValues
     /// Presses in the current series (priv->n_presses).
     var presses = 0
     /// The series' first press (priv->initial_press_x/y): the press and the motion checks both measure from it.
@@ -12,7 +13,10 @@ struct GTKClickGesture: GTKGestureRecognizer {
     /// When the double-click timer (restarted at every press) ends the series, ms.
     var seriesDeadline: Double?
 
-    init(settings: GTK48Settings) { self.settings = settings }
+    init(settings: GTKControllerValues) {
+        self.settings = settings
+        name = settings.clickName
+    }
 
     var nextDeadline: Double? { seriesDeadline }
 
@@ -31,8 +35,8 @@ struct GTKClickGesture: GTKGestureRecognizer {
         // Only a touch-down presses; a re-recognition on a later motion (an extra finger lifted) does not.
         guard core.handles(sequence), core.points[sequence]?.lastWasBegin == true,
               let point = core.location(core.current) else { return [] }
-        seriesDeadline = event.time + settings.doubleClickTime.value
-        if !withinSeries(point, distance: settings.doubleClickDistance.value) { stop() }
+        seriesDeadline = event.time + settings.doubleClickTime
+        if !withinSeries(point, distance: settings.doubleClickDistance) { stop() }
         let count = presses + 1
         if presses == 0 { firstPress = point }
         presses += 1
@@ -40,9 +44,9 @@ struct GTKClickGesture: GTKGestureRecognizer {
     }
 
     mutating func updated(_ sequence: Int32, event: GTKTouchEvent) -> [ToolkitGesture] {
-        // GTK 4.8 measures motion with gtk-double-click-distance too (later GTK uses gtk-dnd-drag-threshold here);
-        // measured: a second press that moves 5 px ends the series.
-        if let point = core.location(core.current), !withinSeries(point, distance: settings.doubleClickDistance.value) {
+        // GTK 4.8 and 3.24 measure motion with gtk-double-click-distance too (later GTK uses gtk-dnd-drag-threshold
+        // here); measured: a second press that moves 5 px ends the series.
+        if let point = core.location(core.current), !withinSeries(point, distance: settings.doubleClickDistance) {
             stop()
         }
         return []

@@ -109,6 +109,14 @@ extension GTKGestureRecognizer {
         return []
     }
 
+    /// The sequence goes without a ::cancel (GTK 3's zoom and rotate for the pointer-emulating touch, measured);
+    /// the recognition is checked again as after any removal.
+    mutating func forget(_ event: GTKTouchEvent) -> [ToolkitGesture] {
+        guard core.points[event.id] != nil else { return [] }
+        core.remove(event.id)
+        return checkRecognized(event.id, event: event)
+    }
+
     /// gtkgesturesingle.c + gtkgesture.c:gtk_gesture_handle_event for one touch event.
     mutating func handle(_ event: GTKTouchEvent) -> [ToolkitGesture] {
         var out: [ToolkitGesture] = []

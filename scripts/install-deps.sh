@@ -30,6 +30,9 @@ packages=(
     # plugin, and QtQml.WorkerScript, without which QtQuick does not load.
     qml-qt6 qml6-module-qtquick qml6-module-qtquick-window qt6-wayland qml6-module-qtqml-workerscript
 )
+# The kernel lane (gesture-sandbox guest, docs/kernel-lane.md): qemu runs the guest; debootstrap, busybox-static
+# (the initramfs, and its cpio) and the Debian packaging tools build it from Debian packages.
+packages+=(qemu-system-x86 debootstrap busybox-static)
 # The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
 # updates: 7 packages, 115 MB to download, 370 MB installed.
 packages+=(chromium)

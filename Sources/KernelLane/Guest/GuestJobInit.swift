@@ -32,10 +32,12 @@ public enum GuestJobInit {
     mount -t proc proc /proc
     mount -t sysfs sysfs /sys
     for dir in /run /tmp /root /var/tmp /var/log /home; do mount -t tmpfs -o mode=0755 tmpfs $dir; done
+    mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /dev/shm
     chmod 1777 /tmp
     say userspace
     . /job/job.env
     mkdir -p $R && chmod 0777 $R
+    cat /proc/mounts > $R/mounts.txt
     modprobe uinput; modprobe evdev; modprobe virtio_gpu
     /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
@@ -57,7 +59,7 @@ public enum GuestJobInit {
         until [ -S /run/seatd.sock ]; do sleep 0.05; done
         AS_USER="setpriv --reuid=$GUEST_UID --regid=$GUEST_UID --clear-groups"
         env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
-            $AS_USER sway -c /job/sway.conf >$R/compositor.log 2>&1 &
+            $AS_USER sway ${DEBUG:+-d} -c /job/sway.conf >$R/compositor.log 2>&1 &
         COMPOSITOR_PID=$!
     else
         RUNTIME=/run/user/0
@@ -74,11 +76,12 @@ public enum GuestJobInit {
         sleep 0.1
     done
     say compositor $SOCKET
-    env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift \
+    env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client \
         $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl >$R/client.log 2>&1 &
     CLIENT_PID=$!
     waited=0
-    until grep -qs -e '"kind":"activated"' -e '"kind":"toplevel-configure"' $R/trace.jsonl.partial $R/trace.jsonl; do
+    # Mapped: the compositor put our surface on its output (WAYLAND_DEBUG shows wl_surface.enter).
+    until grep -qs 'wl_surface@[0-9]*\.enter(' $R/client.log; do
         kill -0 $CLIENT_PID 2>/dev/null || finish client-failed
         waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || finish client-failed
         sleep 0.1

@@ -26,8 +26,8 @@ public enum InitramfsInit {
     mkdir -p /newroot
     share root /newroot ro,cache=loose || fail "no root share"
     share job /newroot/job rw || fail "no job share"
-    grep -q hostbin /sys/bus/virtio/drivers/9pnet_virtio/*/mount_tag 2>/dev/null && { share hostbin /newroot/host/bin ro || fail "no hostbin share"; }
-    grep -q swift /sys/bus/virtio/drivers/9pnet_virtio/*/mount_tag 2>/dev/null && { share swift /newroot/host/swift ro || fail "no swift share"; }
+    grep -q hostbin /sys/bus/virtio/drivers/9pnet_virtio/*/mount_tag 2>/dev/null && { share hostbin /newroot/host/bin ro,cache=loose || fail "no hostbin share"; }
+    grep -q swift /sys/bus/virtio/drivers/9pnet_virtio/*/mount_tag 2>/dev/null && { share swift /newroot/host/swift ro,cache=loose || fail "no swift share"; }
     mount --move /dev /newroot/dev
     umount /sys /proc
     exec switch_root /newroot /bin/sh /job/init.sh

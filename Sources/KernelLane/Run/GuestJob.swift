@@ -15,6 +15,8 @@ public struct GuestJob {
     public var clientName: String
     /// Arguments for `run` besides `--record`.
     public var clientArguments: [String] = []
+    /// Logs the compositor's debug messages (our client's Wayland messages are always in client.log).
+    public var debug = false
     /// Seconds the compositor has to make its socket, and our client to show its window.
     public var compositorTimeout = 40
     public var clientTimeout = 40
@@ -38,7 +40,7 @@ public struct GuestJob {
             ("SLOTS", String(axes.slots)), ("COMPOSITOR_TIMEOUT", String(compositorTimeout)),
             ("CLIENT_TIMEOUT", String(clientTimeout)), ("WINDOW_SETTLE", String(windowSettle)),
             ("TOUCH_SETTLE", String(touchSettle)), ("CLIENT", clientName),
-            ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")),
+            ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
     }

@@ -62,7 +62,9 @@ public struct GuestRun {
             throw KernelLaneError("\(output) exists already: give a new folder", status: 1)
         }
         let clientFolder = (client as NSString).deletingLastPathComponent
-        let ldd = (try? HostCommand(interruption: nil).run("ldd", [client], log: "/dev/null")) ?? ""
+        let lddLog = NSTemporaryDirectory() + "gesture-guest-ldd-\(getpid()).log"
+        defer { try? FileManager.default.removeItem(atPath: lddLog) }
+        let ldd = (try? HostCommand(interruption: nil).run("ldd", [client], log: lddLog)) ?? ""
         let missing = ClientLibraries.missing(fromLDD: ldd)
         guard missing.isEmpty else { throw KernelLaneError("\(client) needs libraries the host lacks: \(missing.joined(separator: ", "))") }
         var shares = [GuestShare(path: cache.root, tag: "root", readOnly: true)]
@@ -71,10 +73,16 @@ public struct GuestRun {
         try FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
         interruption?.add(folder: scratch)
         defer {
-            try? FileManager.default.removeItem(atPath: scratch)
+            // $GESTURE_SANDBOX_GUEST_KEEP keeps the job, its results and the console for debugging the guest.
+            if ProcessInfo.processInfo.environment["GESTURE_SANDBOX_GUEST_KEEP"] == nil {
+                try? FileManager.default.removeItem(atPath: scratch)
+            } else {
+                progress("kept the job folder: \(scratch)")
+            }
             interruption?.remove(folder: scratch)
         }
         var job = job
+        job.debug = job.debug || ProcessInfo.processInfo.environment["GESTURE_SANDBOX_GUEST_KEEP"] != nil
         job.clientName = (client as NSString).lastPathComponent
         try job.write(into: jobFolder)
         shares.append(GuestShare(path: jobFolder, tag: "job", readOnly: false))

@@ -1,0 +1,59 @@
+import Foundation
+import KernelLane
+import Testing
+import TestSupport
+import TouchStream
+
+/// Touches through the real kernel: a uinput touchscreen in the qemu guest, udev, libinput, sway
+/// or weston on the guest's DRM device, and our client recording what it received.
+@Suite(.serialized) struct GuestTouchTests {
+    /// A tap at (300.5, 200.25), then two fingers landing in one frame and lifting in another.
+    static let script = """
+        down 0 300.5 200.25; frame; sleep 60; up 0; frame; sleep 200
+        down 1 200 150; down 2 900.3 600.7; frame; sleep 60; up 1; up 2; frame
+        """
+
+    @Test(arguments: ["sway", "weston"])
+    func aTapAndATwoFingerLandingArriveWhereTheDevicesUnitsPutThem(compositor: String) throws {
+        let start = Date()
+        let (folder, log) = try RealGuest.run(Self.script, compositor: compositor)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        print("KernelLaneTests: \(compositor): \(String(format: "%.1f", Date().timeIntervalSince(start))) s; \(log)")
+        let axes = TouchscreenAxes.standard
+        let touch: [String] = try TraceReader.read(folder + "/trace.jsonl").records.compactMap {
+            switch $0.event {
+            case .down(_, _, _, let id, let x, let y): "down \(id) \(x) \(y)"
+            case .up(_, _, let id): "up \(id)"
+            case .motion(_, let id, let x, let y): "motion \(id) \(x) \(y)"
+            case .frame: "frame"
+            case .cancel: "cancel"
+            default: nil
+            }
+        }
+        // Ids are the compositor's own: read them from the downs.
+        let ids = touch.filter { $0.hasPrefix("down ") }.map { $0.split(separator: " ")[1] }
+        try #require(ids.count == 3, "\(compositor): \(touch)")
+        #expect(ids[1] != ids[2])
+        func down(_ id: Substring, _ x: Double, _ y: Double) -> String {
+            let landing = axes.landing(x: x, y: y)
+            return "down \(id) \(WLFixed(landing.x)) \(WLFixed(landing.y))"
+        }
+        // weston 10 sends no wl_touch.frame after the last up, from a real libinput device too:
+        // it clears the touch focus on that up, before libinput's frame arrives.
+        let frameAfterLastUp = compositor == "sway" ? ["frame"] : []
+        let expected = [down(ids[0], 300.5, 200.25), "frame", "up \(ids[0])"] + frameAfterLastUp
+            + [down(ids[1], 200, 150), down(ids[2], 900.3, 600.7), "frame", "up \(ids[1])", "up \(ids[2])"] + frameAfterLastUp
+        #expect(touch == expected, "\(compositor)")
+        // The landing is the device unit's, not the script's pixel: 300.5 → unit 962 → 300.625.
+        #expect(touch.first == "down \(ids[0]) 300.625 200.1953125")
+    }
+
+    @Test func aMissingGuestIsOneLineNamingTheBuildCommand() throws {
+        let missing = NSTemporaryDirectory() + "no-guest-\(getpid())"
+        let result = try sandbox(["guest", "run", "--compositor", "sway", "--cache", missing, "-o", missing + "-out",
+                                  "down 0 1 1; frame"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "gesture-sandbox: no guest built in \(missing): run `gesture-sandbox guest build` first\n")
+        #expect(!FileManager.default.fileExists(atPath: missing + "-out"))
+    }
+}

@@ -27,7 +27,7 @@ public struct KernelLaneError: Error, CustomStringConvertible, Equatable {
 
     /// The guest's userspace did not start in time; `console` is the tail of its serial console.
     public static func didNotBoot(within seconds: Double, console: String) -> KernelLaneError {
-        KernelLaneError("the guest did not boot within \(Int(seconds)) s; console: \(oneLine(console))")
+        KernelLaneError("the guest did not boot within \(String(format: "%g", seconds)) s; console: \(oneLine(console))")
     }
 
     /// The compositor in the guest did not start; `log` is the tail of its log.

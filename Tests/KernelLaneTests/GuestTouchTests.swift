@@ -56,4 +56,39 @@ import TouchStream
         #expect(result.stderr == "gesture-sandbox: no guest built in \(missing): run `gesture-sandbox guest build` first\n")
         #expect(!FileManager.default.fileExists(atPath: missing + "-out"))
     }
+
+    @Test func missingQemuNamesTheDebianPackage() throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = "/nonexistent"
+        let folder = NSTemporaryDirectory() + "no-qemu-\(getpid())"
+        let result = try command(try sandboxExecutable(), ["guest", "run", "--compositor", "weston", "-o", folder,
+                                                           "down 0 1 1; frame"], environment: environment)
+        #expect(result.status == 2)
+        #expect(result.stderr == "gesture-sandbox: qemu-system-x86_64 not found: install the Debian package qemu-system-x86\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+    }
+
+    @Test func aGuestThatDoesNotBootInTimeIsStoppedAndSaysSo() throws {
+        let cache = try RealGuest.cache()
+        let before = Self.qemuProcesses()
+        let folder = NSTemporaryDirectory() + "slow-boot-\(getpid())"
+        let result = try sandbox(["guest", "run", "--compositor", "sway", "--cache", cache.path, "--boot-timeout", "0.5",
+                                  "-o", folder, "down 0 1 1; frame"], timeout: 120)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("gesture-sandbox: the guest did not boot within 0.5 s; console: "), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 2, "a progress line, then one error line: \(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        // qemu was our child, stopped by pid before the command ended.
+        #expect(Self.qemuProcesses() == before)
+    }
+
+    /// Pids of running qemu-system-x86_64 processes.
+    static func qemuProcesses() -> Set<Int32> {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return Set(entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                  let name = try? String(contentsOfFile: "/proc/\(entry)/comm", encoding: .utf8) else { return nil }
+            return name.hasPrefix("qemu-system") ? pid : nil
+        })
+    }
 }

@@ -62,12 +62,6 @@ public struct GuestRun {
             throw KernelLaneError("\(output) exists already: give a new folder", status: 1)
         }
         let clientFolder = (client as NSString).deletingLastPathComponent
-        let lddLog = NSTemporaryDirectory() + "gesture-guest-ldd-\(getpid()).log"
-        defer { try? FileManager.default.removeItem(atPath: lddLog) }
-        let ldd = (try? HostCommand(interruption: nil).run("ldd", [client], log: lddLog)) ?? ""
-        let missing = ClientLibraries.missing(fromLDD: ldd)
-        guard missing.isEmpty else { throw KernelLaneError("\(client) needs libraries the host lacks: \(missing.joined(separator: ", "))") }
-        var shares = [GuestShare(path: cache.root, tag: "root", readOnly: true)]
         let scratch = NSTemporaryDirectory() + "gesture-guest-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         let jobFolder = scratch + "/job"
         try FileManager.default.createDirectory(atPath: jobFolder, withIntermediateDirectories: true)
@@ -81,6 +75,10 @@ public struct GuestRun {
             }
             interruption?.remove(folder: scratch)
         }
+        let ldd = (try? HostCommand(interruption: nil).run("ldd", [client], log: scratch + "/ldd.log")) ?? ""
+        let missing = ClientLibraries.missing(fromLDD: ldd)
+        guard missing.isEmpty else { throw KernelLaneError("\(client) needs libraries the host lacks: \(missing.joined(separator: ", "))") }
+        var shares = [GuestShare(path: cache.root, tag: "root", readOnly: true)]
         var job = job
         job.debug = job.debug || ProcessInfo.processInfo.environment["GESTURE_SANDBOX_GUEST_KEEP"] != nil
         job.clientName = (client as NSString).lastPathComponent

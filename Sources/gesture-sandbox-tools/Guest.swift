@@ -159,7 +159,9 @@ struct GuestRunCommand: ParsableCommand {
                                progress: Guest.say)
             run.bootTimeout = bootTimeout
             let outcome = try run.run(output: output)
-            Guest.say(String(format: "done in %.1f s (boot %.1f s): %@", outcome.totalSeconds, outcome.bootSeconds, outcome.trace))
+            Guest.say("in the guest (s since its kernel started): "
+                      + outcome.steps.map { "\($0.step) \(String(format: "%.1f", $0.seconds))" }.joined(separator: ", "))
+            Guest.say(String(format: "done in %.1f s (userspace after %.1f s): %@", outcome.totalSeconds, outcome.bootSeconds, outcome.trace))
         } catch let error as TraceError {
             throw fail(error, code: 1)
         } catch let error as CocoaError where error.code == .fileReadNoSuchFile || error.code == .fileReadUnknown {

@@ -32,3 +32,28 @@ import Testing
         #expect(throws: KernelLaneError("qemu cannot take a path with a comma: /t/a,b")) { try bad.arguments() }
     }
 }
+
+/// What the accelerator probe says about the host's KVM.
+@Suite struct AcceleratorNoteTests {
+    @Test func aPagetableKVMWithoutHardwareModulesIsNamed() {
+        #expect(AcceleratorProbe.kvmNote(modules: ["kvm", "kvm_pvm", "virtio"])
+                == "this host's KVM is kvm_pvm (Pagetable-based VM), which runs only guest kernels built for PVM")
+        #expect(AcceleratorProbe.kvmNote(modules: ["kvm", "kvm_intel"]) == nil)
+        #expect(AcceleratorProbe.kvmNote(modules: ["kvm", "kvm_pvm", "kvm_amd"]) == nil)
+    }
+}
+
+/// The guest's step lines on its console.
+@Suite struct GuestStepTests {
+    @Test func stepsAreReadWithTheirTimesAndOtherLinesSkipped() {
+        let console = """
+            gesture-guest: userspace at 4.71
+            [    5.1] random kernel line
+            gesture-guest: status ok at 12.50
+            gesture-guest: failed: insmod x
+            """
+        let steps = GuestJobInit.steps(console: console)
+        #expect(steps.map(\.step) == ["userspace", "status ok"])
+        #expect(steps.map(\.seconds) == [4.71, 12.5])
+    }
+}

@@ -64,8 +64,17 @@ public struct AcceleratorProbe {
                 + KernelLaneError.oneLine(machine.process.output(), limit: 160))
         }
         let console = machine.consoleText()
+        let modules = (try? FileManager.default.contentsOfDirectory(atPath: "/sys/module")) ?? []
         return Verdict(accelerator: .tcg, reason: "a KVM probe boot did not reach the initramfs within \(Int(Self.timeout)) s"
-            + (console.isEmpty ? "" : " (console: \(KernelLaneError.oneLine(console, limit: 120)))"))
+            + (console.isEmpty ? "" : " (console: \(KernelLaneError.oneLine(console, limit: 120)))")
+            + (Self.kvmNote(modules: modules).map { "; \($0)" } ?? ""))
+    }
+
+    /// Why a stock kernel may not run under this host's KVM, from the host's module names
+    /// (`/sys/module`): a paravirtual KVM without the hardware modules runs only kernels built for it.
+    public static func kvmNote(modules: [String]) -> String? {
+        guard modules.contains("kvm_pvm"), !modules.contains("kvm_intel"), !modules.contains("kvm_amd") else { return nil }
+        return "this host's KVM is kvm_pvm (Pagetable-based VM), which runs only guest kernels built for PVM"
     }
 
     /// The host kernel release (`uname -r`): the verdict is kept per release.

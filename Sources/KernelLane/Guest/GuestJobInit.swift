@@ -1,13 +1,25 @@
+import Foundation
+
 // MARK: - The job's init in the guest
 
 /// `/job/init.sh`, run as PID 1 once the initramfs switched to the root: tmpfs where the read-only
 /// root must be written, the input and DRM modules, udevd (libinput sees no device without it),
 /// the touchscreen, the compositor on DRM, our client recording a trace, the touch script, then
 /// power off with sysrq `o`. It reads its parameters from `/job/job.env` and writes everything to
-/// `/job/results/`; each step it reaches is a `gesture-guest: STEP` line on the console.
+/// `/job/results/`; each step it reaches is a `gesture-guest: STEP at SECONDS` line on the console
+/// (seconds since the guest's kernel started).
 public enum GuestJobInit {
     /// The console line that says the guest reached its userspace.
     public static let userspaceMarker = "gesture-guest: userspace"
+
+    /// The steps' times from the console: `[("userspace", 4.7), ("device", 6.1), …]`, in order.
+    public static func steps(console: String) -> [(step: String, seconds: Double)] {
+        console.split(whereSeparator: \.isNewline).compactMap { line in
+            guard let start = line.range(of: "gesture-guest: "), let at = line.range(of: " at ", options: .backwards),
+                  start.upperBound <= at.lowerBound, let seconds = Double(line[at.upperBound...]) else { return nil }
+            return (String(line[start.upperBound..<at.lowerBound]), seconds)
+        }
+    }
 
     /// How the run ended, as `/job/results/status` says it.
     public enum Status: String, Sendable {
@@ -26,7 +38,7 @@ public enum GuestJobInit {
     #!/bin/sh
     export PATH=/usr/sbin:/usr/bin:/sbin:/bin
     R=/job/results
-    say() { echo "gesture-guest: $*"; }
+    say() { echo "gesture-guest: $* at $(cut -d ' ' -f 1 /proc/uptime)"; }
     off() { sync; echo o > /proc/sysrq-trigger; sleep 60; }
     finish() { echo "$1" > $R/status; say "status $1"; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
     mount -t proc proc /proc
@@ -75,7 +87,7 @@ public enum GuestJobInit {
         waited=$((waited + 1)); [ $waited -lt $((COMPOSITOR_TIMEOUT * 10)) ] || finish compositor-failed
         sleep 0.1
     done
-    say compositor $SOCKET
+    say compositor
     env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client \
         $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl >$R/client.log 2>&1 &
     CLIENT_PID=$!

@@ -18,6 +18,8 @@ public struct GuestRun {
         /// Seconds from starting qemu to the guest's userspace, and to qemu's exit.
         public var bootSeconds: Double
         public var totalSeconds: Double
+        /// The guest's steps and when it reached them (seconds since its kernel started).
+        public var steps: [(step: String, seconds: Double)]
     }
 
     /// Seconds the guest has to reach its userspace, and the whole run.
@@ -111,6 +113,7 @@ public struct GuestRun {
                 + KernelLaneError.oneLine(machine.consoleText()))
         }
         let total = MonotonicClock.now() - start
+        let steps = GuestJobInit.steps(console: machine.consoleText())
         let results = jobFolder + "/results"
         let status = read(results + "/status").trimmingCharacters(in: .whitespacesAndNewlines)
         switch GuestJobInit.Status(rawValue: status) {
@@ -138,7 +141,8 @@ public struct GuestRun {
         defer { interruption?.remove(folder: partial) }
         let place = { try FileManager.default.moveItem(atPath: partial, toPath: output) }
         if let interruption { try interruption.publish(place) } else { try place() }
-        return Outcome(folder: output, trace: output + "/trace.jsonl", accelerator: verdict, bootSeconds: booted, totalSeconds: total)
+        return Outcome(folder: output, trace: output + "/trace.jsonl", accelerator: verdict, bootSeconds: booted, totalSeconds: total,
+                       steps: steps)
     }
 
     private func read(_ path: String) -> String {

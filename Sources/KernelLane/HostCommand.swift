@@ -3,8 +3,9 @@ import SandboxHarness
 
 // MARK: - Host programs the build and the probe run
 
-/// Runs host programs to completion, one at a time, stopping the running one by pid when the
-/// command is interrupted.
+/// Runs host programs to completion, one at a time, each in a process group of its own (setsid),
+/// so an interrupted command stops the running one and every process it started (debootstrap's
+/// dpkg, apt-get's methods) by that group.
 final class HostCommand: StoppableSession, @unchecked Sendable {
     private let lock = NSLock()
     private var running: ChildProcess?
@@ -17,7 +18,9 @@ final class HostCommand: StoppableSession, @unchecked Sendable {
     @discardableResult
     func run(_ executable: String, _ arguments: [String], log: String,
              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        let child = try ChildProcess(executable: executable, arguments: arguments, environment: environment, logPath: log)
+        // setsid execs the program in place (the child leads no group yet), so the pid is the program's and its group's.
+        let child = try ChildProcess(executable: "setsid", arguments: [executable] + arguments, environment: environment,
+                                     logPath: log)
         lock.withLock { running = child }
         interruption?.add(self)
         defer {
@@ -34,6 +37,9 @@ final class HostCommand: StoppableSession, @unchecked Sendable {
     }
 
     func stop() {
-        lock.withLock { running }?.terminate()
+        guard let child = lock.withLock({ running }) else { return }
+        if child.poll() == nil { kill(-child.pid, SIGTERM) }
+        child.terminate()
+        kill(-child.pid, SIGKILL)
     }
 }

@@ -19,7 +19,7 @@ struct Guest: ParsableCommand {
         subcommands: [GuestBuild.self, GuestStatus.self, GuestRunCommand.self])
 
     /// The interruption every guest command installs: stops qemu or the build's step, removes unfinished folders.
-    static let interruption = RunInterruption(message: "guest interrupted; qemu stopped, unfinished folders removed")
+    static let interruption = RunInterruption(message: "guest interrupted; qemu or the build step stopped by pid, unfinished folders removed")
 
     /// The cache folder: --cache, else the default under $XDG_CACHE_HOME or ~/.cache.
     static func cache(_ option: String?) -> GuestCache {

@@ -27,7 +27,7 @@ public struct GuestBuilder {
     /// The host programs a build needs, with their Debian packages.
     public static let hostPrograms = [
         ("apt-get", "apt"), ("apt-cache", "apt"), ("dpkg-deb", "dpkg"), ("debootstrap", "debootstrap"),
-        ("busybox", "busybox-static"), ("gzip", "gzip"), ("chroot", "coreutils"),
+        ("busybox", "busybox-static"), ("gzip", "gzip"), ("chroot", "coreutils"), ("setsid", "util-linux"),
     ]
 
     /// Builds the guest; returns its size in bytes and the seconds it took.

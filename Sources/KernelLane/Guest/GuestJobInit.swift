@@ -98,7 +98,6 @@ public enum GuestJobInit {
         waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || finish client-failed
         sleep 0.1
     done
-    sleep $WINDOW_SETTLE
     say window
     touch /run/touch.go
     until [ -e /run/touch.done ]; do
@@ -106,7 +105,13 @@ public enum GuestJobInit {
         sleep 0.05
     done
     say played
-    sleep $TOUCH_SETTLE
+    # Every lift reached our client (WAYLAND_DEBUG shows each wl_touch.up), or the wait ran out.
+    waited=0
+    until [ "$(grep -c 'wl_touch@[0-9]*\.up(' $R/client.log)" -ge "$UPS" ]; do
+        waited=$((waited + 1)); [ $waited -lt $((TOUCH_TIMEOUT * 10)) ] || break
+        sleep 0.1
+    done
+    say received
     kill -TERM $CLIENT_PID
     waited=0
     while kill -0 $CLIENT_PID 2>/dev/null && [ $waited -lt 50 ]; do waited=$((waited + 1)); sleep 0.1; done

@@ -20,9 +20,8 @@ public struct GuestJob {
     /// Seconds the compositor has to make its socket, and our client to show its window.
     public var compositorTimeout = 40
     public var clientTimeout = 40
-    /// Seconds after the window appears before touching, and after the script before ending the client.
-    public var windowSettle = 1.0
-    public var touchSettle = 1.0
+    /// Seconds our client has, once the script is played, to receive every up before it is ended.
+    public var touchTimeout = 5
 
     /// A job for `compositor` playing `events`.
     public init(compositor: GuestCompositor, axes: TouchscreenAxes, events: [UinputEvent], clientName: String) {
@@ -32,14 +31,17 @@ public struct GuestJob {
         self.clientName = clientName
     }
 
+    /// How many touches the script lifts: the guest waits for as many wl_touch.up in our client's log.
+    public var ups: Int { events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count }
+
     /// `job.env`: shell assignments the guest's init sources.
     public var environment: String {
         let values: [(String, String)] = [
             ("COMPOSITOR", compositor.rawValue), ("GUEST_USER", GuestRecipe.user.name), ("GUEST_UID", String(GuestRecipe.user.id)),
             ("AXIS_MIN", String(axes.minimum)), ("AXIS_MAX_X", String(axes.maximumX)), ("AXIS_MAX_Y", String(axes.maximumY)),
             ("SLOTS", String(axes.slots)), ("COMPOSITOR_TIMEOUT", String(compositorTimeout)),
-            ("CLIENT_TIMEOUT", String(clientTimeout)), ("WINDOW_SETTLE", String(windowSettle)),
-            ("TOUCH_SETTLE", String(touchSettle)), ("CLIENT", clientName),
+            ("CLIENT_TIMEOUT", String(clientTimeout)), ("TOUCH_TIMEOUT", String(touchTimeout)),
+            ("UPS", String(ups)), ("CLIENT", clientName),
             ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()

@@ -57,6 +57,17 @@ import TouchStream
         #expect(!FileManager.default.fileExists(atPath: missing + "-out"))
     }
 
+    @Test func aScriptATouchscreenCannotPlayIsRefusedBeforeAnyBoot() throws {
+        let folder = NSTemporaryDirectory() + "bad-script-\(getpid())"
+        let before = Self.qemuProcesses()
+        let result = try sandbox(["guest", "run", "--compositor", "sway", "-o", folder, "down 0 1 1; frame; cancel"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "gesture-sandbox: <script>: item 3: cancel cannot be sent by a touchscreen "
+                + "(down, motion, up, frame and sleep can)\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        #expect(Self.qemuProcesses() == before)
+    }
+
     @Test func missingQemuNamesTheDebianPackage() throws {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = "/nonexistent"

@@ -32,7 +32,7 @@ packages=(
 )
 # The kernel lane (gesture-sandbox guest, docs/kernel-lane.md): qemu runs the guest; debootstrap, busybox-static
 # (the initramfs, and its cpio) and the Debian packaging tools build it from Debian packages.
-packages+=(qemu-system-x86 debootstrap busybox-static)
+packages+=(qemu-system-x86 debootstrap busybox-static xz-utils)
 # The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
 # updates: 7 packages, 115 MB to download, 370 MB installed.
 packages+=(chromium)

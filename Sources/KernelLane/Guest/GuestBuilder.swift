@@ -27,7 +27,7 @@ public struct GuestBuilder {
     /// The host programs a build needs, with their Debian packages.
     public static let hostPrograms = [
         ("apt-get", "apt"), ("apt-cache", "apt"), ("dpkg-deb", "dpkg"), ("debootstrap", "debootstrap"),
-        ("busybox", "busybox-static"), ("gzip", "gzip"), ("chroot", "coreutils"), ("setsid", "util-linux"),
+        ("busybox", "busybox-static"), ("gzip", "gzip"), ("chroot", "coreutils"), ("setsid", "util-linux"), ("xz", "xz-utils"),
     ]
 
     /// Builds the guest; returns its size in bytes and the seconds it took.
@@ -119,7 +119,20 @@ public struct GuestBuilder {
             guard let vmlinuz = boot.first(where: { $0.hasPrefix("vmlinuz-") }) else {
                 throw KernelLaneError("\(deb) holds no /boot/vmlinuz-*")
             }
-            try FileManager.default.moveItem(atPath: work + "/kernel/boot/" + vmlinuz, toPath: building + "/vmlinuz")
+            let imagePath = work + "/kernel/boot/" + vmlinuz
+            progress("kernel: unpacking \(vmlinuz) for a direct (PVH) boot")
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: imagePath)))
+            guard let payload = KernelImage.payload(in: bytes),
+                  let compression = KernelImage.compression(of: bytes[payload]) else {
+                throw KernelLaneError("\(vmlinuz) is not a bzImage with a known compression")
+            }
+            // --single-stream: the payload's length may include padding after the stream.
+            try command.run("/bin/sh", ["-c", "tail -c +\(payload.lowerBound + 1) '\(imagePath)' | head -c \(payload.count) "
+                                        + "| \(compression) -dc --single-stream > '\(building)/vmlinux'"], log: log)
+            let unpacked = FileManager.default.contents(atPath: building + "/vmlinux")?.prefix(4)
+            guard unpacked.map(Array.init) == [0x7f, 0x45, 0x4c, 0x46] else {
+                throw KernelLaneError("unpacking \(vmlinuz) (\(compression)) gave no ELF kernel")
+            }
             return String(vmlinuz.dropFirst("vmlinuz-".count))
         }
 

@@ -4,7 +4,7 @@ import Foundation
 
 /// The folder a built guest lives in, and its stamp: the recipe that built it.
 ///
-/// A guest is a folder holding the kernel (`vmlinuz`), the initramfs (`initrd.gz`), the root
+/// A guest is a folder holding the kernel (`vmlinux`), the initramfs (`initrd.gz`), the root
 /// file system (`root/`) and `stamp`, written last. The build writes into a sibling folder and
 /// renames it into place at the end, so the folder is either a whole guest or absent.
 public struct GuestCache: Equatable, Sendable {
@@ -21,8 +21,8 @@ public struct GuestCache: Equatable, Sendable {
         return home + "/.cache/gesture-sandbox/guest"
     }
 
-    /// The kernel image.
-    public var kernel: String { path + "/vmlinuz" }
+    /// The kernel, unpacked (ELF, booted through its PVH entry).
+    public var kernel: String { path + "/vmlinux" }
     /// The initramfs (gzip'd newc cpio).
     public var initramfs: String { path + "/initrd.gz" }
     /// The root file system, shared read-only into the guest.

@@ -111,7 +111,8 @@ struct GuestRunCommand: ParsableCommand {
             frame; up 0; frame`); its coordinates are output pixels of the guest's 1280×800 output, where our \
             client's window is fullscreen. Only down, motion, up, frame and sleep can be played. Each position is \
             sent as the nearest unit of the touchscreen's axes (0..--axis-max), so what arrives is that unit \
-            stretched back onto the output. DIR receives trace.jsonl (what our client received), \
+            stretched back onto the output. DIR receives trace.jsonl (what our client received), deliveries.jsonl \
+            and state.json (what the scene made of it: --scene, --profile), \
             compositor.log, client.log, touchscreen.log, events.txt (what the device sent) and console.log. \
             Exit status: 0 done; 1 bad input; 2 qemu missing, guest not built, or the guest, compositor or \
             client failed (one line, with the log's tail).
@@ -132,10 +133,20 @@ struct GuestRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The largest value of the touchscreen's position axes (the smallest is 0).", valueName: "n"))
     var axisMax = 4095
 
+    @Option(help: ArgumentHelp("The scene our client shows (see `gesture-sandbox scenes`).", valueName: "name"))
+    var scene = "touchdemo"
+
+    @Option(help: ArgumentHelp("Our client's threshold profile (see `gesture-sandbox profiles`).", valueName: "name"))
+    var profile = "uikit"
+
     @Option(help: ArgumentHelp("Seconds the guest has to reach its userspace.", valueName: "s"))
     var bootTimeout = 60.0
 
     func validate() throws {
+        for (name, value) in [("--scene", scene), ("--profile", profile)]
+        where value.isEmpty || !value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) {
+            throw ValidationError("\(name) takes a name of letters, digits, - and _ (got \"\(value)\")")
+        }
         guard GuestCompositor(rawValue: compositor) != nil else {
             throw ValidationError("--compositor must be one of: \(GuestCompositor.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -153,7 +164,8 @@ struct GuestRunCommand: ParsableCommand {
             axes.maximumX = axisMax
             axes.maximumY = axisMax
             let events = try UinputScript.events(for: items, axes: axes, name: inline ? "<script>" : script)
-            let job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: events, clientName: "")
+            var job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: events, clientName: "")
+            job.clientArguments = ["--scene", scene, "--profile", profile]
             Guest.interruption.install()
             var run = GuestRun(cache: cache, job: job, client: try windowProgram(), interruption: Guest.interruption,
                                progress: Guest.say)

@@ -46,6 +46,11 @@ import TouchStream
         #expect(touch == expected, "\(compositor)")
         // The landing is the device unit's, not the script's pixel: 300.5 → unit 962 → 300.625.
         #expect(touch.first == "down \(ids[0]) 300.625 200.1953125")
+        // The scene got the touches too: the deliveries log begins with the tap at the same place.
+        let deliveries = try String(contentsOfFile: folder + "/deliveries.jsonl", encoding: .utf8)
+        #expect(deliveries.hasPrefix(#"{"kind":"call","#), "\(deliveries.prefix(200))")
+        #expect(deliveries.split(separator: "\n").first?.contains(#""method":"touchesBegan","touches":[{"id":0,"phase":"began","x":300.625,"y":200.195313"#) == true,
+                "\(deliveries.prefix(200))")
     }
 
     @Test func aMissingGuestIsOneLineNamingTheBuildCommand() throws {

@@ -89,7 +89,7 @@ public enum GuestJobInit {
     done
     say compositor
     env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client \
-        $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl >$R/client.log 2>&1 &
+        $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl --log $R/deliveries.jsonl --state $R/state.json >$R/client.log 2>&1 &
     CLIENT_PID=$!
     waited=0
     # Mapped: the compositor put our surface on its output (WAYLAND_DEBUG shows wl_surface.enter).

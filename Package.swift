@@ -72,6 +72,8 @@ let package = Package(
         .target(name: "CompositorDrivers", dependencies: [
             "CDBus", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream", "WaylandPlumbing",
         ]),
+        // A qemu guest with a real kernel input stack: uinput touchscreen, udev, libinput, a compositor on DRM.
+        .target(name: "KernelLane", dependencies: ["SandboxHarness", "TouchStream"]),
         // The real toolkits (GTK 4, Qt 6 Quick, Chromium) as oracle clients under a private harness weston,
         // and their comparison with TouchKit's toolkit models.
         .target(name: "ToolkitOracles", dependencies: ["SandboxHarness", "TouchKit", "TouchStream", "WaylandPlumbing"]),
@@ -102,7 +104,7 @@ let package = Package(
         ]),
         // The whole command line (run included), started by gesture-sandbox for everything but `run`.
         .executableTarget(name: "gesture-sandbox-tools", dependencies: [
-            "RunCommand", "Playback", "Matrix", "SandboxHarness", "CompositorDrivers", "Scenes", "ToolkitOracles",
+            "RunCommand", "Playback", "Matrix", "SandboxHarness", "CompositorDrivers", "KernelLane", "Scenes", "ToolkitOracles",
             "TouchStream", "TouchKit", "X11Oracle", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "gesture-bench", dependencies: [
@@ -147,6 +149,8 @@ let package = Package(
         .testTarget(name: "ToolkitOracleTests", dependencies: [
             "ToolkitOracles", "TouchKit", "TouchStream", "TestSupport",
         ]),
+        // The kernel lane: pure parts, and the real guest (the `kernel` tier: qemu, sway and weston on DRM).
+        .testTarget(name: "KernelLaneTests", dependencies: ["KernelLane", "SandboxHarness", "TouchStream", "TestSupport"]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
             "WaylandPlumbing", "TestSupport",

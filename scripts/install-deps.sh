@@ -32,6 +32,9 @@ packages=(
     # The GTK 3 oracle (oracles/gtk3/oracle.py): GTK 3.24 through the same python3 bindings.
     python3-gi gir1.2-gtk-3.0
 )
+# The kernel lane (gesture-sandbox guest, docs/kernel-lane.md): qemu runs the guest; debootstrap, busybox-static
+# (the initramfs, and its cpio) and the Debian packaging tools build it from Debian packages.
+packages+=(qemu-system-x86 debootstrap busybox-static xz-utils)
 # The Chromium oracle of `gesture-sandbox toolkits` (oracles/chromium/oracle.html), from Debian's security
 # updates: 7 packages, 115 MB to download, 370 MB installed.
 packages+=(chromium)

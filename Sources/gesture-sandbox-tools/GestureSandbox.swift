@@ -26,6 +26,7 @@ struct GestureSandbox: ParsableCommand {
             matrix   runs touch scripts through several real compositors and compares them
             compositors  lists the compositors the matrix drives and what each can inject
             toolkits runs touch scripts through real GTK, Qt and Chromium and through our models of them
+            guest    plays touch scripts through a real kernel (uinput, udev, libinput) in a qemu guest, under sway or weston on DRM
             x11-client  opens an X11 window under Xwayland and records what touches became (XI touch, pointer, core)
             """,
         version: version,
@@ -35,7 +36,7 @@ struct GestureSandbox: ParsableCommand {
         // (Foundation's included): at each start, for each subcommand, about a fifth of the CPU
         // `run` spends before its window is mapped.
         subcommands: [Run.self, Replay.self, Inject.self, Weston.self, Demo.self, Check.self, Import.self, Compare.self,
-                      Minimize.self, Report.self, Matrix.self, Compositors.self, Toolkits.self, X11Client.self, ListScenes.self, ListProfiles.self])
+                      Minimize.self, Report.self, Matrix.self, Compositors.self, Toolkits.self, Guest.self, X11Client.self, ListScenes.self, ListProfiles.self])
 }
 
 /// The program a client window is started with: gesture-sandbox beside this one (it serves `run`

@@ -1,0 +1,61 @@
+// MARK: - The touchscreen program in the guest
+
+/// `/job/touchscreen.py`: creates a multitouch uinput touchscreen (python3-libevdev) with the
+/// axes of `job.env`, says `PREFIX.ready`, waits for `PREFIX.go`, writes the event list (one
+/// `TYPE CODE VALUE` or `wait MS` per line, batched up to each SYN_REPORT), says `PREFIX.done`
+/// and keeps the device until it is stopped.
+public enum TouchscreenProgram {
+    /// The program's text.
+    public static let text = #"""
+    import os, sys, time
+    import libevdev
+
+    events_path, prefix = sys.argv[1], sys.argv[2]
+    env = os.environ
+    minimum = int(env["AXIS_MIN"])
+    maximum_x, maximum_y = int(env["AXIS_MAX_X"]), int(env["AXIS_MAX_Y"])
+    slots = int(env["SLOTS"])
+
+    device = libevdev.Device()
+    device.name = "GestureSandbox touchscreen"
+    device.id = {"bustype": 0x06, "vendor": 0x1d6b, "product": 0x0104, "version": 1}
+    device.enable(libevdev.EV_KEY.BTN_TOUCH)
+    for code, maximum in ((libevdev.EV_ABS.ABS_X, maximum_x), (libevdev.EV_ABS.ABS_Y, maximum_y),
+                          (libevdev.EV_ABS.ABS_MT_POSITION_X, maximum_x), (libevdev.EV_ABS.ABS_MT_POSITION_Y, maximum_y)):
+        device.enable(code, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum))
+    device.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=slots - 1))
+    device.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+    device.enable(libevdev.INPUT_PROP_DIRECT)
+    uinput = device.create_uinput_device()
+    print("device", uinput.devnode, flush=True)
+
+    steps = []
+    for number, line in enumerate(open(events_path), 1):
+        words = line.split()
+        if not words:
+            continue
+        if words[0] == "wait":
+            steps.append(float(words[1]) / 1000)
+        else:
+            steps.append(libevdev.InputEvent(libevdev.evbit(words[0], words[1]), int(words[2])))
+
+    open(prefix + ".ready", "w").close()
+    while not os.path.exists(prefix + ".go"):
+        time.sleep(0.02)
+    batch = []
+    for step in steps:
+        if isinstance(step, float):
+            time.sleep(step)
+            continue
+        batch.append(step)
+        if step.matches(libevdev.EV_SYN.SYN_REPORT):
+            uinput.send_events(batch)
+            batch = []
+    if batch:
+        uinput.send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+    print("played", len(steps), "steps", flush=True)
+    open(prefix + ".done", "w").close()
+    while True:
+        time.sleep(1)
+    """#
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+// MARK: - The job's init in the guest
+
+/// `/job/init.sh`, run as PID 1 once the initramfs switched to the root: tmpfs where the read-only
+/// root must be written, the input and DRM modules, udevd (libinput sees no device without it),
+/// the touchscreen, the compositor on DRM, our client recording a trace, the touch script, then
+/// power off with sysrq `o`. It reads its parameters from `/job/job.env` and writes everything to
+/// `/job/results/`; each step it reaches is a `gesture-guest: STEP at SECONDS` line on the console
+/// (seconds since the guest's kernel started).
+public enum GuestJobInit {
+    /// The console line that says the guest reached its userspace.
+    public static let userspaceMarker = "gesture-guest: userspace"
+
+    /// The steps' times from the console: `[("userspace", 4.7), ("device", 6.1), …]`, in order.
+    public static func steps(console: String) -> [(step: String, seconds: Double)] {
+        console.split(whereSeparator: \.isNewline).compactMap { line in
+            guard let start = line.range(of: "gesture-guest: "), let at = line.range(of: " at ", options: .backwards),
+                  start.upperBound <= at.lowerBound, let seconds = Double(line[at.upperBound...]) else { return nil }
+            return (String(line[start.upperBound..<at.lowerBound]), seconds)
+        }
+    }
+
+    /// How the run ended, as `/job/results/status` says it.
+    public enum Status: String, Sendable {
+        /// Every step ran.
+        case ok
+        /// The compositor made no Wayland socket in time, or exited.
+        case compositorFailed = "compositor-failed"
+        /// Our client showed no window in time, or exited.
+        case clientFailed = "client-failed"
+        /// The touchscreen program failed.
+        case deviceFailed = "device-failed"
+    }
+
+    /// The script's text.
+    public static let text = #"""
+    #!/bin/sh
+    export PATH=/usr/sbin:/usr/bin:/sbin:/bin
+    R=/job/results
+    say() { echo "gesture-guest: $* at $(cut -d ' ' -f 1 /proc/uptime)"; }
+    off() { sync; echo o > /proc/sysrq-trigger; sleep 60; }
+    finish() { echo "$1" > $R/status; say "status $1"; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
+    mount -t proc proc /proc
+    mount -t sysfs sysfs /sys
+    for dir in /run /tmp /root /var/tmp /var/log /home; do mount -t tmpfs -o mode=0755 tmpfs $dir; done
+    mkdir -p /dev/shm && mount -t tmpfs -o mode=1777 tmpfs /dev/shm
+    chmod 1777 /tmp
+    say userspace
+    . /job/job.env
+    mkdir -p $R && chmod 0777 $R
+    cat /proc/mounts > $R/mounts.txt
+    modprobe uinput; modprobe evdev; modprobe virtio_gpu
+    /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
+    udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
+    udevadm settle --timeout=20
+    [ -e /dev/dri/card0 ] || { say "no /dev/dri/card0"; finish compositor-failed; }
+    python3 /job/touchscreen.py /job/events.txt /run/touch >$R/touchscreen.log 2>&1 &
+    TOUCH_PID=$!
+    waited=0
+    until [ -e /run/touch.ready ]; do
+        kill -0 $TOUCH_PID 2>/dev/null || finish device-failed
+        sleep 0.1
+    done
+    udevadm settle --timeout=20
+    say device
+    if [ "$COMPOSITOR" = sway ]; then
+        RUNTIME=/run/user/$GUEST_UID
+        mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
+        seatd -u $GUEST_USER -g $GUEST_USER >$R/seatd.log 2>&1 &
+        until [ -S /run/seatd.sock ]; do sleep 0.05; done
+        AS_USER="setpriv --reuid=$GUEST_UID --regid=$GUEST_UID --clear-groups"
+        env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
+            $AS_USER sway ${DEBUG:+-d} -c /job/sway.conf >$R/compositor.log 2>&1 &
+        COMPOSITOR_PID=$!
+    else
+        RUNTIME=/run/user/0
+        mkdir -p $RUNTIME && chmod 0700 $RUNTIME
+        AS_USER=
+        env -i PATH=$PATH HOME=/root XDG_RUNTIME_DIR=$RUNTIME \
+            weston --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so --tty=2 --idle-time=0 >$R/compositor.log 2>&1 &
+        COMPOSITOR_PID=$!
+    fi
+    waited=0
+    until SOCKET=$(ls $RUNTIME 2>/dev/null | grep -E '^wayland-[0-9]+$' | head -n 1) && [ -n "$SOCKET" ]; do
+        kill -0 $COMPOSITOR_PID 2>/dev/null || finish compositor-failed
+        waited=$((waited + 1)); [ $waited -lt $((COMPOSITOR_TIMEOUT * 10)) ] || finish compositor-failed
+        sleep 0.1
+    done
+    say compositor
+    env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client \
+        $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl --log $R/deliveries.jsonl --state $R/state.json >$R/client.log 2>&1 &
+    CLIENT_PID=$!
+    waited=0
+    # Mapped: the compositor put our surface on its output (WAYLAND_DEBUG shows wl_surface.enter).
+    until grep -qs 'wl_surface@[0-9]*\.enter(' $R/client.log; do
+        kill -0 $CLIENT_PID 2>/dev/null || finish client-failed
+        waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || finish client-failed
+        sleep 0.1
+    done
+    say window
+    touch /run/touch.go
+    until [ -e /run/touch.done ]; do
+        kill -0 $TOUCH_PID 2>/dev/null || finish device-failed
+        sleep 0.05
+    done
+    say played
+    # Every lift reached our client (WAYLAND_DEBUG shows each wl_touch.up), or the wait ran out.
+    waited=0
+    until [ "$(grep -c 'wl_touch@[0-9]*\.up(' $R/client.log)" -ge "$UPS" ]; do
+        waited=$((waited + 1)); [ $waited -lt $((TOUCH_TIMEOUT * 10)) ] || break
+        sleep 0.1
+    done
+    say received
+    kill -TERM $CLIENT_PID
+    waited=0
+    while kill -0 $CLIENT_PID 2>/dev/null && [ $waited -lt 50 ]; do waited=$((waited + 1)); sleep 0.1; done
+    kill $TOUCH_PID 2>/dev/null
+    finish ok
+    """#
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+// MARK: - The job folder shared into the guest
+
+/// The files of one run in the folder the guest mounts as `/job`: its init, the touchscreen
+/// program and its events, the parameters, sway's configuration, and `results/` for what comes back.
+public struct GuestJob {
+    /// The compositor to start.
+    public var compositor: GuestCompositor
+    /// The touchscreen's axes.
+    public var axes: TouchscreenAxes
+    /// What the touchscreen plays.
+    public var events: [UinputEvent]
+    /// Our client's file name in the `hostbin` share.
+    public var clientName: String
+    /// Arguments for `run` besides `--record`.
+    public var clientArguments: [String] = []
+    /// Logs the compositor's debug messages (our client's Wayland messages are always in client.log).
+    public var debug = false
+    /// Seconds the compositor has to make its socket, and our client to show its window.
+    public var compositorTimeout = 40
+    public var clientTimeout = 40
+    /// Seconds our client has, once the script is played, to receive every up before it is ended.
+    public var touchTimeout = 5
+
+    /// A job for `compositor` playing `events`.
+    public init(compositor: GuestCompositor, axes: TouchscreenAxes, events: [UinputEvent], clientName: String) {
+        self.compositor = compositor
+        self.axes = axes
+        self.events = events
+        self.clientName = clientName
+    }
+
+    /// How many touches the script lifts: the guest waits for as many wl_touch.up in our client's log.
+    public var ups: Int { events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count }
+
+    /// `job.env`: shell assignments the guest's init sources.
+    public var environment: String {
+        let values: [(String, String)] = [
+            ("COMPOSITOR", compositor.rawValue), ("GUEST_USER", GuestRecipe.user.name), ("GUEST_UID", String(GuestRecipe.user.id)),
+            ("AXIS_MIN", String(axes.minimum)), ("AXIS_MAX_X", String(axes.maximumX)), ("AXIS_MAX_Y", String(axes.maximumY)),
+            ("SLOTS", String(axes.slots)), ("COMPOSITOR_TIMEOUT", String(compositorTimeout)),
+            ("CLIENT_TIMEOUT", String(clientTimeout)), ("TOUCH_TIMEOUT", String(touchTimeout)),
+            ("UPS", String(ups)), ("CLIENT", clientName),
+            ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
+        ]
+        return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
+    }
+
+    /// Writes the job into `folder` (which exists), with an empty `results/` everyone may write.
+    public func write(into folder: String) throws {
+        let files: [(String, String, Int)] = [
+            ("init.sh", GuestJobInit.text, 0o755), ("touchscreen.py", TouchscreenProgram.text, 0o644),
+            ("events.txt", UinputScript.text(events), 0o644), ("job.env", environment, 0o644),
+            ("sway.conf", GuestCompositor.swayConfiguration, 0o644),
+        ]
+        for (name, text, mode) in files {
+            let path = folder + "/" + name
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+        }
+        try FileManager.default.createDirectory(atPath: folder + "/results", withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder + "/results")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+    }
+}

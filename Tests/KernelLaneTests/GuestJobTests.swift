@@ -1,0 +1,28 @@
+import Foundation
+import KernelLane
+import Testing
+import TouchStream
+
+/// The job folder the guest mounts: its files and parameters.
+@Suite struct GuestJobTests {
+    @Test func theJobCarriesTheAxesTheLiftsAndTheClient() throws {
+        let items = try CompactTrace.parse("down 0 1 1; down 1 2 2; frame; up 0; frame; up 1; frame")
+        let events = try UinputScript.events(for: items, axes: .standard, name: "s")
+        var job = GuestJob(compositor: .weston, axes: .standard, events: events, clientName: "gesture-sandbox")
+        job.clientArguments = ["--scene", "it's"]
+        #expect(job.ups == 2)
+        let lines = job.environment.split(separator: "\n").map(String.init)
+        for line in ["export COMPOSITOR='weston'", "export AXIS_MIN='0'", "export AXIS_MAX_X='4095'", "export SLOTS='10'",
+                     "export UPS='2'", "export CLIENT='gesture-sandbox'", "export CLIENT_ARGUMENTS='--scene it'\\''s'"] {
+            #expect(lines.contains(line), "\(line) in \(lines)")
+        }
+        let folder = NSTemporaryDirectory() + "guest-job-test-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try job.write(into: folder)
+        #expect(try String(contentsOfFile: folder + "/events.txt", encoding: .utf8) == UinputScript.text(events))
+        #expect(try String(contentsOfFile: folder + "/init.sh", encoding: .utf8) == GuestJobInit.text)
+        let results = try FileManager.default.attributesOfItem(atPath: folder + "/results")
+        #expect((results[.posixPermissions] as? Int) == 0o777)
+    }
+}

@@ -52,7 +52,7 @@ struct MouseEmulationTests {
     func buttonDrag(scale: Int) throws {
         let run = try SceneRun("touchdemo", scale: scale)
         try Self.drag([(100, 100), (200, 150), (300, 250)], on: run)
-        let shot = try run.screenshot()
+        let shot = try run.screenshot { $0.shows(TouchDemoScene.squares[0].color, at: 300, 250) }
         let state = try run.finish()
         let records = try run.client.trace().touchRecords
         #expect(records.map(\.event.name) == ["capabilities", "down", "frame", "motion", "frame", "motion", "frame", "up",

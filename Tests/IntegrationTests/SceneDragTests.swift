@@ -47,7 +47,7 @@ extension SceneTests {
             let placard = try fill(scene.container.placard), background = try fill(scene.window)
             let home = try #require(scene.snapshot().views["placard"])
             try run.inject("down 0 640 360; frame; motion 0 700 400; frame; motion 0 800 450; frame")
-            let held = try run.screenshot()
+            let held = try run.screenshot { $0.shows(placard, at: 800, 450) }
             #expect(held.shows(placard, at: 800, 450))
             #expect(held.shows(background, at: 560, 360), "the placard's place at the centre is empty while held")
             try run.inject("up 0; frame")

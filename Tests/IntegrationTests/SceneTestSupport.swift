@@ -20,8 +20,9 @@ let sceneTestScales = [1, 2]
 /// A `SandboxClient` showing one scene at one output scale, with the steps the scene tests share.
 final class SceneRun {
     /// Seconds the client gets to draw what it last read before a screenshot (or to read input
-    /// that draws nothing).
-    static let settle = 0.1
+    /// that draws nothing): 0.1 s was passed between a script's frames by a client on a 2-core
+    /// machine at load 10.
+    static let settle = 0.2
 
     let client: SandboxClient
     /// weston's output scale: screenshot pixels per logical px.
@@ -63,6 +64,22 @@ final class SceneRun {
     /// A weston screenshot of the whole output now.
     func screenshot() throws -> Screenshot {
         Screenshot(image: try client.screenshot(), scale: scale)
+    }
+
+    /// The first screenshot of which `drawn` holds, taken again while the client keeps drawing,
+    /// for at most `redrawTimeout` s; else the last one, for the test's expectations to fail on.
+    /// A busy client can pause longer than `settle` between a script's frames (CI under load:
+    /// the placard shown at the drag's middle).
+    func screenshot(until drawn: (Screenshot) -> Bool) throws -> Screenshot {
+        let deadline = MonotonicClock.now() + Self.redrawTimeout
+        var shot = try screenshot()
+        while !drawn(shot), MonotonicClock.now() < deadline {
+            let taken = MonotonicClock.now()
+            _ = try client.harness.waitForCommit(pid: client.process.pid, after: taken, timeout: deadline - taken)
+            try client.waitUntilQuiet(for: Self.settle)
+            shot = try screenshot()
+        }
+        return shot
     }
 
     /// Ends the client cleanly and returns its final scene state.

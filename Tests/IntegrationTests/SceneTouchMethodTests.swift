@@ -66,7 +66,7 @@ extension SceneTests {
         func lastFingerEndsSequence(scale: Int) throws {
             let run = try SceneRun("lastfinger", scale: scale)
             try run.inject("down 0 300 300; down 1 400 300; frame; down 2 40 40; frame")
-            let held = try run.screenshot()
+            let held = try run.screenshot { $0.shows(LastFingerView.activeColor, at: 640, 360) }
             #expect(held.shows(LastFingerView.activeColor, at: 640, 360))
             #expect(held.shows(LastFingerScene.background, at: 40, 40), "finger 2 is on the window's margin")
             try run.send("up 0; frame")

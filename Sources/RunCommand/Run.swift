@@ -128,7 +128,10 @@ public struct Run: ParsableCommand {
     }
 
     /// The prediction lead without `--prediction-lead` (ms).
-    static let defaultPredictionLead = Int((TouchPredictor().longestLead * 1000).rounded())
+    static let defaultPredictionLead: String = {
+        let tenths = Int((TouchPredictor().longestLead * 10_000).rounded())
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }()
     /// The longest `--prediction-lead` (ms).
     static let longestPredictionLead = Int(LiveOptions.predictionLeadRange.upperBound.rounded())
 

@@ -9,11 +9,16 @@
 /// - Velocity and acceleration at the newest sample come from a weighted least-squares fit per
 ///   axis (a parabola from 4 samples spanning at least `minimumQuadraticSpan`, else a line),
 ///   weights halving every `halfLife` seconds into the past: wl_touch times are whole
-///   milliseconds, so a fit over several samples is steadier than the last difference.
+///   milliseconds, so a fit over several samples is steadier than the last difference. Times
+///   whose steps agree are first put on the uniform grid they come from (a touchscreen's clock).
 /// - The prediction starts at the newest sample (the delivered location, not the fitted one)
 ///   and moves by v·h + ½·k·a·h² for the lead h, a speeding up weighted by
-///   `accelerationWeight` (a fitted parabola overshoots on noise), a slowing down whole (the fit
-///   lags a finger that slows to rest, so halving it carried minimum-jerk strokes past their end). It moves at most
+///   `accelerationWeight`, a slowing down whole (the fit lags a finger that slows to rest).
+/// - A hand's stroke speeds up and slows down smoothly, so its acceleration itself changes
+///   (minimum-jerk motion), and a parabola carries it past where it slows: with at least
+///   `cubicSamples` samples in the last `cubicWindow`, a cubic is fitted too, followed until its
+///   speed along the motion falls to zero, and the prediction goes no further along the motion
+///   than the cubic does (the parabola's path, shortened). It moves at most
 ///   `maximumSpeedGain` times as far as the slower of two speeds would take it: over the last
 ///   `recentSpan` (a chord at least `minimumRecentSpan` long, else nothing is predicted), and
 ///   the median of the steps between samples at least `minimumStep` apart. Samples that arrive
@@ -36,16 +41,20 @@ public struct TouchPredictor: Hashable, Sendable {
     /// The lead used when the host gives no presentation time: one refresh at 60 Hz, about when
     /// the frame a compositor is about to take shows what was delivered just before it (s).
     public static let defaultLead = 1.0 / 60
-    /// How far back samples are fitted (s).
-    public var window = 0.05
+    /// How far back samples are fitted by the parabola (s).
+    public var window = 0.03
     /// A pause this long between samples starts a new motion (s).
     public var maximumGap = 0.035
     /// Weights halve every this many seconds into the past.
-    public var halfLife = 0.02
+    public var halfLife = 0.01
     /// A parabola is fitted only to samples spanning at least this (s); shorter runs get a line.
     public var minimumQuadraticSpan = 0.02
-    /// The fraction of the fitted acceleration extrapolated.
-    public var accelerationWeight = 0.5
+    /// The fraction of a speeding-up acceleration extrapolated (the cubic bounds what it adds).
+    public var accelerationWeight = 1.0
+    /// How far back samples are fitted by the cubic (s).
+    public var cubicWindow = 0.04
+    /// The fewest samples a cubic is fitted to (four coefficients, and one more to smooth them).
+    public var cubicSamples = 5
     /// At most this times the distance the velocity alone predicts.
     public var maximumSpeedGain = 1.5
     /// Below this speed the finger counts as stopping (logical px/s).
@@ -61,7 +70,7 @@ public struct TouchPredictor: Hashable, Sendable {
     /// Beyond this lead nothing is predicted (s).
     public var maximumLead = 0.05
     /// Predictions reach at most this far past the newest sample (s): a 60 Hz refresh and a little.
-    public var longestLead = 0.018
+    public var longestLead = 0.0185
     /// Time between predicted samples (s); the last is always at the target.
     public var spacing = 0.004
 
@@ -95,11 +104,13 @@ public struct TouchPredictor: Hashable, Sendable {
         guard times.count - first >= 2, span > 0 else { return nil }
         let samples = first..<times.count
         let quadratic = times.count - first >= 4 && span >= minimumQuadraticSpan
-        guard let x = Self.fit(samples.map { times[$0] - newest }, samples.map { locations[$0].x },
-                               halfLife: halfLife, quadratic: quadratic),
-              let y = Self.fit(samples.map { times[$0] - newest }, samples.map { locations[$0].y },
-                               halfLife: halfLife, quadratic: quadratic) else { return nil }
-        let velocity = (x: x.velocity, y: y.velocity)
+        let relative = WeightedPolynomialFit.regularized(samples.map { times[$0] - newest })
+        guard let x = WeightedPolynomialFit.coefficients(relative, samples.map { locations[$0].x },
+                                                         halfLife: halfLife, degree: quadratic ? 2 : 1),
+              let y = WeightedPolynomialFit.coefficients(relative, samples.map { locations[$0].y },
+                                                         halfLife: halfLife, degree: quadratic ? 2 : 1) else { return nil }
+        let velocity = (x: x[1], y: y[1])
+        let fitted = (x: quadratic ? 2 * x[2] : 0, y: quadratic ? 2 * y[2] : 0)
         let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
         guard speed >= minimumSpeed else { return nil }
         // The newest samples' own direction and speed: a stop or a turn shows there first.
@@ -115,9 +126,9 @@ public struct TouchPredictor: Hashable, Sendable {
         let cosine = (recentVelocity.x * velocity.x + recentVelocity.y * velocity.y) / (recentSpeed * speed)
         guard cosine >= Self.cosine(maximumTurn) else { return nil }
         // A deceleration is extrapolated whole: damping it carries the finger on past where it slows to rest.
-        let slowing = x.acceleration * velocity.x + y.acceleration * velocity.y < 0
+        let slowing = fitted.x * velocity.x + fitted.y * velocity.y < 0
         let weight = slowing ? 1 : accelerationWeight
-        let acceleration = (x: x.acceleration * weight, y: y.acceleration * weight)
+        let acceleration = (x: fitted.x * weight, y: fitted.y * weight)
         // Decelerating: extrapolate up to the moment the fitted motion stands still, not past it.
         let along = (acceleration.x * velocity.x + acceleration.y * velocity.y) / speed
         let stop = along < 0 ? speed / -along : Double.infinity
@@ -127,7 +138,24 @@ public struct TouchPredictor: Hashable, Sendable {
         let typical = Self.medianStepSpeed(times: times[samples], locations: locations[samples], shortest: minimumStep)
         let bound = min(recentSpeed, typical ?? recentSpeed) * maximumSpeedGain
         return Extrapolation(time: newest, anchor: anchor, velocity: velocity, acceleration: acceleration,
-                             scale: cosine, stop: stop, maximumDistancePerSecond: bound)
+                             scale: cosine, stop: stop, maximumDistancePerSecond: bound,
+                             cubic: cubicFit(history))
+    }
+
+    /// The cubic over the last `cubicWindow`: velocity, acceleration and jerk at the newest
+    /// sample per axis; nil with fewer than `cubicSamples` samples since a pause.
+    func cubicFit(_ history: TouchMotionHistory) -> Extrapolation.Cubic? {
+        let times = history.times, locations = history.locations
+        guard let newest = times.last else { return nil }
+        var start = times.count - 1
+        while start > 0, newest - times[start - 1] <= cubicWindow, times[start] - times[start - 1] < maximumGap { start -= 1 }
+        guard times.count - start >= cubicSamples else { return nil }
+        let samples = start..<times.count
+        let relative = WeightedPolynomialFit.regularized(samples.map { times[$0] - newest })
+        guard let x = WeightedPolynomialFit.coefficients(relative, samples.map { locations[$0].x }, halfLife: halfLife, degree: 3),
+              let y = WeightedPolynomialFit.coefficients(relative, samples.map { locations[$0].y }, halfLife: halfLife, degree: 3)
+        else { return nil }
+        return Extrapolation.Cubic(velocity: (x[1], y[1]), acceleration: (2 * x[2], 2 * y[2]), jerk: (6 * x[3], 6 * y[3]))
     }
 
     /// The median speed of the steps between consecutive samples at least `shortest` apart.
@@ -147,54 +175,6 @@ public struct TouchPredictor: Hashable, Sendable {
         let a2 = angle * angle
         return 1 - a2 / 2 + a2 * a2 / 24 - a2 * a2 * a2 / 720 + a2 * a2 * a2 * a2 / 40320
     }
-
-    /// Weighted least squares of `values` over `times` (s, ≤ 0, the newest 0): the fitted
-    /// first and second derivatives at 0; nil when the system is singular.
-    static func fit(_ times: [Double], _ values: [Double], halfLife: Double,
-                    quadratic: Bool) -> (velocity: Double, acceleration: Double)? {
-        // Moments Σw·t^k (k = 0…4) and Σw·t^k·v (k = 0…2); values relative to the newest, for precision.
-        var m = [Double](repeating: 0, count: 5), r = [Double](repeating: 0, count: 3)
-        let base = values.last ?? 0
-        for (t, value) in zip(times, values) {
-            let w = Self.halving(-t / halfLife)
-            var power = w
-            for k in 0..<5 {
-                m[k] += power
-                if k < 3 { r[k] += power * (value - base) }
-                power *= t
-            }
-        }
-        if !quadratic {
-            let det = m[0] * m[2] - m[1] * m[1]
-            guard abs(det) > 1e-18 else { return nil }
-            return ((m[0] * r[1] - m[1] * r[0]) / det, 0)
-        }
-        // Normal equations of c0 + c1·t + c2·t², solved by Cramer's rule.
-        let a = [[m[0], m[1], m[2]], [m[1], m[2], m[3]], [m[2], m[3], m[4]]]
-        func det3(_ q: [[Double]]) -> Double {
-            q[0][0] * (q[1][1] * q[2][2] - q[1][2] * q[2][1]) - q[0][1] * (q[1][0] * q[2][2] - q[1][2] * q[2][0])
-                + q[0][2] * (q[1][0] * q[2][1] - q[1][1] * q[2][0])
-        }
-        let det = det3(a)
-        guard abs(det) > 1e-24 else { return nil }
-        func replaced(_ column: Int) -> [[Double]] {
-            a.enumerated().map { row, entries in entries.enumerated().map { $0.offset == column ? r[row] : $0.element } }
-        }
-        return (det3(replaced(1)) / det, 2 * det3(replaced(2)) / det)
-    }
-
-    /// 2^-x for x ≥ 0, without Foundation.
-    static func halving(_ x: Double) -> Double {
-        // exp(-x·ln 2) by its series after range reduction: x = n + f, 2^-x = 2^-n · 2^-f.
-        let whole = x.rounded(.down)
-        let f = (x - whole) * 0.6931471805599453
-        var term = 1.0, sum = 1.0
-        for k in 1...12 {
-            term *= -f / Double(k)
-            sum += term
-        }
-        return whole > 1000 ? 0 : sum * Double(sign: .plus, exponent: -Int(whole), significand: 1)
-    }
 }
 
 // MARK: - The fitted motion
@@ -213,12 +193,55 @@ struct Extrapolation {
     var stop: Double
     /// Longest distance per second of lead.
     var maximumDistancePerSecond: Double
+    /// The cubic that bounds how far along the motion the prediction goes; nil when none was fitted.
+    var cubic: Cubic?
+
+    /// A fitted cubic's derivatives at the newest sample, per axis.
+    struct Cubic {
+        var velocity: (x: Double, y: Double)
+        var acceleration: (x: Double, y: Double)
+        var jerk: (x: Double, y: Double)
+
+        /// How far the cubic goes along `direction` (a unit vector) in `lead` s, stopping where
+        /// its speed along it falls to zero.
+        func distance(along direction: (x: Double, y: Double), in lead: Double) -> Double {
+            let v = velocity.x * direction.x + velocity.y * direction.y
+            let a = acceleration.x * direction.x + acceleration.y * direction.y
+            let j = jerk.x * direction.x + jerk.y * direction.y
+            // v + a·t + j·t²/2 is first zero at the smallest positive root, if any.
+            var end = lead
+            if v <= 0 { return 0 }
+            for root in Self.positiveRoots(j / 2, a, v) where root < end { end = root }
+            return v * end + a * end * end / 2 + j * end * end * end / 6
+        }
+
+        /// The positive roots of p·t² + q·t + r.
+        static func positiveRoots(_ p: Double, _ q: Double, _ r: Double) -> [Double] {
+            if abs(p) < 1e-12 { return q != 0 && -r / q > 0 ? [-r / q] : [] }
+            let discriminant = q * q - 4 * p * r
+            guard discriminant >= 0 else { return [] }
+            let root = discriminant.squareRoot()
+            return [(-q - root) / (2 * p), (-q + root) / (2 * p)].filter { $0 > 0 }
+        }
+    }
 
     /// Where the motion is `lead` seconds after the newest sample.
     func location(after lead: Double) -> Point {
         let h = min(lead, stop)
         var dx = velocity.x * h + acceleration.x * h * h / 2
         var dy = velocity.y * h + acceleration.y * h * h / 2
+        let speed = (velocity.x * velocity.x + velocity.y * velocity.y).squareRoot()
+        if let cubic, speed > 0 {
+            // Shorten the parabola's path, keeping its direction (and curvature), to the cubic's reach.
+            let direction = (x: velocity.x / speed, y: velocity.y / speed)
+            let along = dx * direction.x + dy * direction.y
+            let reach = max(0, cubic.distance(along: direction, in: lead))
+            if along > reach {
+                let factor = along > 0 ? reach / along : 0
+                dx *= factor
+                dy *= factor
+            }
+        }
         let distance = (dx * dx + dy * dy).squareRoot()
         let limit = maximumDistancePerSecond * lead
         if distance > limit, distance > 0 {

@@ -11,7 +11,8 @@ struct Toolkits: ParsableCommand {
         abstract: "Run touch scripts through real GTK 4, Qt 6 Quick, Chromium, GTK 3 and SDL 2 and through our models of them, side by side.",
         discussion: """
             Each SCRIPT is a file in the compact form, in window-relative logical pixels (0, 0 is the \
-            top-left corner of the toolkit's window or page); --corpus adds each model's boundary corpus \
+            top-left corner of the toolkit's window or page, every touch inside 1280×720: a script that touches \
+            outside is refused with its line before any toolkit starts); --corpus adds each model's boundary corpus \
             (`gesture-sandbox profiles` lists the models). Every toolkit runs at once, each as an oracle \
             client under a private headless weston (kiosk shell) with a private home, config and cache \
             folder: the scripts are injected one after another in real time with a quiet gap after each, \

@@ -9,12 +9,16 @@ import ToolkitOracles
         let folder = try TemporaryDirectory(prefix: "toolkits-errors")
         let script = try folder.write("tap.txt", "down 0 100 100; frame; sleep 60; up 0; frame\n")
         let broken = try folder.write("broken.txt", "down 0 100 100; frame; wobble 3\n")
+        let outside = try folder.write("outside.txt", "down 0 100 100; frame\nsleep 16\nmotion 0 1300.5 100; frame\nup 0; frame\n")
+        let above = try folder.write("above.txt", "down 1 20 -3; frame; up 1; frame\n")
         let out = folder.file("out")
         let cases: [([String], String)] = [
             ([script, "--toolkits", "gtk,motif", "-o", out], "unknown toolkit \"motif\" in --toolkits; toolkits: "
                 + ToolkitOracle.names.joined(separator: ", ") + " or all"),
             (["-o", out], "no scripts: name script files or use --corpus"),
             ([broken, "-o", out], "broken.txt:1:"),
+            ([outside, "-o", out], "outside.txt:3: the touch at 1300.5,100 is outside the 1280×720 window every toolkit gets"),
+            ([script, above, "-o", out], "above.txt:1: the touch at 20,-3 is outside the 1280×720 window every toolkit gets"),
             ([script, "--limit", "3", "-o", out], "--limit picks corpus cases: use it with --corpus"),
             ([script, "--gap", "50", "-o", out], "--gap takes 200 to 10000 ms"),
             ([folder.file("missing.txt"), "-o", out], "missing.txt"),

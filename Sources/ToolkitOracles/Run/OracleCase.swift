@@ -29,6 +29,32 @@ public struct OracleCase: Sendable {
         guard items.contains(where: { if case .record = $0 { true } else { false } }) else {
             throw OracleError("\(source): the script has no touch events")
         }
+        try Self.checkInsideWindow(script, source: source)
+    }
+
+    /// Refuses a script with a touch outside the window every toolkit gets, naming its line: the
+    /// toolkit would never see that touch while its model would, so the case could only disagree.
+    static func checkInsideWindow(_ script: String, source: String) throws {
+        let size = OracleSession.outputSize
+        // Statements never span lines, so each line parses alone and its number locates the point.
+        for (index, line) in script.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            guard let items = try? CompactTrace.parse(String(line), name: source) else { continue }
+            for case .record(let record) in items {
+                let point: (x: Double, y: Double)
+                switch record.event {
+                case .down(_, _, _, _, let x, let y), .motion(_, _, let x, let y): point = (x.doubleValue, y.doubleValue)
+                default: continue
+                }
+                guard point.x >= 0, point.y >= 0, point.x < Double(size.width), point.y < Double(size.height) else {
+                    throw OracleError("\(source):\(index + 1): the touch at \(Self.text(point.x)),\(Self.text(point.y)) is "
+                        + "outside the \(size.width)×\(size.height) window every toolkit gets (window-relative logical px)")
+                }
+            }
+        }
+    }
+
+    private static func text(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
     }
 
     /// True for a case of a model's corpus (not a script file).

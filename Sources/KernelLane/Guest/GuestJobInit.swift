@@ -51,11 +51,13 @@ public enum GuestJobInit {
     mkdir -p $R && chmod 0777 $R
     cat /proc/mounts > $R/mounts.txt
     modprobe uinput; modprobe evdev; modprobe virtio_gpu
+    # A HID recording is replayed through /dev/uhid: the kernel's HID core and hid-multitouch parse it.
+    [ -n "$UHID" ] && { modprobe uhid; modprobe hid-multitouch; }
     /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
     udevadm settle --timeout=20
     [ -e /dev/dri/card0 ] || { say "no /dev/dri/card0"; finish compositor-failed; }
-    python3 /job/touchscreen.py /job/events.txt /run/touch >$R/touchscreen.log 2>&1 &
+    python3 /job/touchscreen.py /job/$DEVICE_INPUT /run/touch >$R/touchscreen.log 2>&1 &
     TOUCH_PID=$!
     waited=0
     until [ -e /run/touch.ready ]; do

@@ -1,0 +1,122 @@
+// MARK: - The recorded device's program in the guest
+
+/// `/job/touchscreen.py` for a recording: reads `/job/recording.json` (RecordingJSON), creates the
+/// recorded device, says `PREFIX.ready`, waits for `PREFIX.go`, plays what it recorded with the
+/// recorded timing (each frame at its time since the first), says `PREFIX.done` and keeps the
+/// device until it is stopped.
+///
+/// An evdev recording becomes a uinput device (python3-libevdev) with the recorded name, ids,
+/// properties, codes and absinfo, and its frames are written up to each SYN_REPORT. A hid-recorder
+/// recording becomes a /dev/uhid device with the recorded report descriptor, so the kernel's HID
+/// core and hid-multitouch parse it as they would the real device; its reports are written as
+/// UHID_INPUT2. The kernel's GET_REPORT requests (hid-multitouch asks for its feature reports) are
+/// answered with EIO, as the recording has no feature reports: the kernel then takes the
+/// descriptor's Contact Count Maximum.
+public enum RecordingReplayProgram {
+    /// The program's text.
+    public static let text = #"""
+    import json, os, struct, sys, threading, time
+
+    recording_path, prefix = sys.argv[1], sys.argv[2]
+    recording = json.load(open(recording_path))
+
+    def wait_for_go():
+        open(prefix + ".ready", "w").close()
+        while not os.path.exists(prefix + ".go"):
+            time.sleep(0.02)
+
+    def play(frames, send):
+        start, first = time.monotonic(), frames[0][0] if frames else 0
+        for at, payload in frames:
+            delay = start + (at - first) / 1e6 - time.monotonic()
+            if delay > 0:
+                time.sleep(delay)
+            send(payload)
+        print("played", len(frames), "frames", flush=True)
+
+    def evdev():
+        import libevdev
+        device = libevdev.Device()
+        device.name = recording["name"]
+        device.id = recording["id"]
+        for number in recording["properties"]:
+            device.enable(libevdev.propbit(number))
+        absinfo = recording["absinfo"]
+        for event_type, codes in recording["codes"].items():
+            for code in codes:
+                bit = libevdev.evbit(int(event_type), code)
+                if bit is None:
+                    print("skipped unnamed code", event_type, code, flush=True)
+                    continue
+                if int(event_type) == 3:
+                    minimum, maximum, fuzz, flat, resolution = absinfo[str(code)]
+                    device.enable(bit, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum, fuzz=fuzz, flat=flat,
+                                                             resolution=resolution))
+                else:
+                    device.enable(bit)
+        uinput = device.create_uinput_device()
+        print("device", uinput.devnode, flush=True)
+        frames, batch = [], []
+        for sec, usec, event_type, code, value in recording["events"]:
+            bit = libevdev.evbit(event_type, code)
+            if bit is None:
+                continue
+            batch.append(libevdev.InputEvent(bit, value))
+            if event_type == 0 and code == 0:
+                frames.append((sec * 1000000 + usec, batch))
+                batch = []
+        wait_for_go()
+        play(frames, uinput.send_events)
+
+    UHID_CREATE2, UHID_DESTROY, UHID_START, UHID_OPEN, UHID_GET_REPORT = 11, 1, 2, 4, 9
+    UHID_GET_REPORT_REPLY, UHID_SET_REPORT, UHID_SET_REPORT_REPLY, UHID_INPUT2 = 10, 13, 14, 12
+    UHID_EVENT_SIZE = 4376
+
+    def uhid():
+        fd = os.open("/dev/uhid", os.O_RDWR)
+        descriptor = bytes(recording["descriptor"])
+        ids = recording["id"]
+        create = struct.pack("<I128s64s64sHHIIII4096s", UHID_CREATE2, recording["name"].encode()[:127], b"gesture-sandbox/uhid",
+                             b"", len(descriptor), ids["bustype"], ids["vendor"], ids["product"], ids["version"], 0, descriptor)
+        os.write(fd, create.ljust(UHID_EVENT_SIZE, b"\0"))
+        started = threading.Event()
+
+        def answer():
+            while True:
+                event = os.read(fd, UHID_EVENT_SIZE)
+                kind = struct.unpack_from("<I", event)[0]
+                if kind == UHID_START:
+                    print("uhid: started", flush=True)
+                    started.set()
+                elif kind == UHID_OPEN:
+                    print("uhid: opened", flush=True)
+                elif kind == UHID_GET_REPORT:
+                    request, number, report_type = struct.unpack_from("<IBB", event, 4)
+                    print("uhid: get report", number, "type", report_type, "answered EIO", flush=True)
+                    os.write(fd, struct.pack("<IIHH", UHID_GET_REPORT_REPLY, request, 5, 0).ljust(UHID_EVENT_SIZE, b"\0"))
+                elif kind == UHID_SET_REPORT:
+                    request, number = struct.unpack_from("<IB", event, 4)
+                    print("uhid: set report", number, flush=True)
+                    os.write(fd, struct.pack("<IIH", UHID_SET_REPORT_REPLY, request, 0).ljust(UHID_EVENT_SIZE, b"\0"))
+
+        threading.Thread(target=answer, daemon=True).start()
+        if not started.wait(20):
+            sys.exit("uhid: the kernel did not start the device")
+        frames = [(sec * 1000000 + usec, bytes(data)) for sec, usec, data in recording["reports"]]
+
+        def send(data):
+            os.write(fd, struct.pack("<IH", UHID_INPUT2, len(data)) + data)
+        # The kernel's HID driver binds and makes the event node after START: give udev a moment to see it.
+        time.sleep(1)
+        wait_for_go()
+        play(frames, send)
+
+    if recording["source"] == "hid-recorder":
+        uhid()
+    else:
+        evdev()
+    open(prefix + ".done", "w").close()
+    while True:
+        time.sleep(1)
+    """#
+}

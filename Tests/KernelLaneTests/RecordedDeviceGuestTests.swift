@@ -1,0 +1,61 @@
+import Foundation
+import KernelLane
+import Testing
+import TestSupport
+import TouchStream
+
+/// Recorded devices replayed in the guest under sway: created as recorded (uinput for evdev
+/// recordings, /dev/uhid for hid-recorder's), their touches must arrive where the recorded axis
+/// ranges put them on the 1280×800 output.
+@Suite(.serialized) struct RecordedDeviceGuestTests {
+    /// What our client received: the wl_touch events in order, ids read from the downs.
+    private func touches(_ folder: String) throws -> [String] {
+        try TraceReader.read(folder + "/trace.jsonl").records.compactMap {
+            switch $0.event {
+            case .down(_, _, _, let id, let x, let y): "down \(id) \(x) \(y)"
+            case .up(_, _, let id): "up \(id)"
+            case .motion(_, let id, let x, let y): "motion \(id) \(x) \(y)"
+            case .frame: "frame"
+            case .cancel: "cancel"
+            default: nil
+            }
+        }
+    }
+
+    /// Replays `fixture` (written to a file named `name`) under sway; returns what arrived and the
+    /// summary of the recording (its axes are where the expected positions come from).
+    private func replay(_ fixture: String, name: String) throws -> (touches: [String], summary: RecordingSummary) {
+        let file = NSTemporaryDirectory() + "recording-\(getpid())-" + name
+        try fixture.write(toFile: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let summary = try RecordingSummary.of(RecordingImport.read(path: file)).get()
+        let start = Date()
+        let (folder, log) = try RealGuest.run(arguments: ["--recording", file], compositor: "sway")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        print("KernelLaneTests: \(name): \(String(format: "%.1f", Date().timeIntervalSince(start))) s; \(log)")
+        return (try touches(folder), summary)
+    }
+
+    /// The tap, its motion, and the two-finger landing of the fixtures, at the positions libinput
+    /// stretches `(x, y)` device units to: (v - min) × size / (max - min + 1) along each axis.
+    private func expected(_ touches: [String], summary: RecordingSummary, units: [(Int, Int)]) throws -> [String] {
+        let x = try #require(summary.positionX), y = try #require(summary.positionY)
+        let axes = TouchscreenAxes(minimum: x.minimum, maximumX: x.maximum, maximumY: y.maximum, outputWidth: 1280, outputHeight: 800,
+                                   slots: summary.slots)
+        try #require(x.minimum == y.minimum)
+        func at(_ unit: (Int, Int)) -> String { "\(WLFixed(axes.pixelX(unit: unit.0))) \(WLFixed(axes.pixelY(unit: unit.1)))" }
+        let ids = touches.filter { $0.hasPrefix("down ") }.map { $0.split(separator: " ")[1] }
+        try #require(ids.count == 3, "\(touches)")
+        return ["down \(ids[0]) \(at(units[0]))", "frame", "motion \(ids[0]) \(at(units[1]))", "frame", "up \(ids[0])", "frame",
+                "down \(ids[1]) \(at(units[2]))", "down \(ids[2]) \(at(units[3]))", "frame", "up \(ids[1])", "up \(ids[2])", "frame"]
+    }
+
+    @Test func anEvemuTouchscreenReplaysItsTouchesWhereItsAxisRangesPutThem() throws {
+        let (touches, summary) = try replay(RecordingFixtures.evemu, name: "elan.evemu")
+        let expected = try expected(touches, summary: summary, units: [(1600, 900), (1610, 900), (800, 500), (2400, 1500)])
+        #expect(touches == expected)
+        // 0…3199 over 1280 pixels and 0…1999 over 800: 1600 → 640, 900 → 360, 1610 → 644.
+        #expect(touches.first?.hasSuffix(" \(WLFixed(640.0)) \(WLFixed(360.0))") == true, "\(touches)")
+        #expect(touches.dropFirst(2).first?.hasSuffix(" \(WLFixed(644.0)) \(WLFixed(360.0))") == true, "\(touches)")
+    }
+}

@@ -24,7 +24,7 @@ import TouchStream
 
     /// Replays `fixture` (written to a file named `name`) under sway; returns what arrived and the
     /// summary of the recording (its axes are where the expected positions come from).
-    private func replay(_ fixture: String, name: String) throws -> (touches: [String], summary: RecordingSummary) {
+    private func replay(_ fixture: String, name: String) throws -> (touches: [String], summary: RecordingSummary, device: [String]) {
         let file = NSTemporaryDirectory() + "recording-\(getpid())-" + name
         try fixture.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -33,7 +33,8 @@ import TouchStream
         let (folder, log) = try RealGuest.run(arguments: ["--recording", file], compositor: "sway")
         defer { try? FileManager.default.removeItem(atPath: folder) }
         print("KernelLaneTests: \(name): \(String(format: "%.1f", Date().timeIntervalSince(start))) s; \(log)")
-        return (try touches(folder), summary)
+        let device = try String(contentsOfFile: folder + "/touchscreen.log", encoding: .utf8).split(separator: "\n").map(String.init)
+        return (try touches(folder), summary, device)
     }
 
     /// The tap, its motion, and the two-finger landing of the fixtures, at the positions libinput
@@ -51,11 +52,31 @@ import TouchStream
     }
 
     @Test func anEvemuTouchscreenReplaysItsTouchesWhereItsAxisRangesPutThem() throws {
-        let (touches, summary) = try replay(RecordingFixtures.evemu, name: "elan.evemu")
+        let (touches, summary, device) = try replay(RecordingFixtures.evemu, name: "elan.evemu")
+        // The kernel's device, read back in the guest, is the recorded one.
+        #expect(device.contains { $0.hasPrefix("evdev: /dev/input/event") && $0.hasSuffix(
+            #" "ELAN2514:00 04F3:2A1A" bus 0x18 vendor 0x4f3 product 0x2a1a; ABS_MT_POSITION_X 0..3199 res 12; "#
+                + "ABS_MT_POSITION_Y 0..1999 res 12; slots 10; direct") }, "\(device)")
         let expected = try expected(touches, summary: summary, units: [(1600, 900), (1610, 900), (800, 500), (2400, 1500)])
         #expect(touches == expected)
         // 0…3199 over 1280 pixels and 0…1999 over 800: 1600 → 640, 900 → 360, 1610 → 644.
         #expect(touches.first?.hasSuffix(" \(WLFixed(640.0)) \(WLFixed(360.0))") == true, "\(touches)")
         #expect(touches.dropFirst(2).first?.hasSuffix(" \(WLFixed(644.0)) \(WLFixed(360.0))") == true, "\(touches)")
+    }
+
+    @Test func aHIDRecordingReplaysThroughUhidAndHidMultitouch() throws {
+        let (touches, summary, device) = try replay(RecordingFixtures.hidRecorder, name: "elan.hid")
+        // hid-multitouch (not hid-generic) took the recorded descriptor, and made a direct touch
+        // device of its X and Y fields: their logical ranges, resolutions as the summary computed
+        // them, and the Contact Count Maximum's logical maximum as slots.
+        #expect(device.contains { $0.hasPrefix("hid: 0018:04F3:2A1A.") && $0.hasSuffix(" driver hid-multitouch") }, "\(device)")
+        #expect(device.contains { $0.hasPrefix("evdev: /dev/input/event") && $0.hasSuffix(
+            "; ABS_MT_POSITION_X 0..4095 res 34; ABS_MT_POSITION_Y 0..2399 res 26; slots 2; direct") }, "\(device)")
+        #expect(summary.axes.map(\.resolution) == [34, 26] && summary.slots == 2)
+        let expected = try expected(touches, summary: summary, units: [(2048, 1200), (2060, 1200), (1024, 600), (3072, 1800)])
+        #expect(touches == expected)
+        // 0…4095 over 1280 pixels and 0…2399 over 800: 2048 → 640, 1200 → 400, 2060 → 643.75.
+        #expect(touches.first?.hasSuffix(" \(WLFixed(640.0)) \(WLFixed(400.0))") == true, "\(touches)")
+        #expect(touches.dropFirst(2).first?.hasSuffix(" \(WLFixed(643.75)) \(WLFixed(400.0))") == true, "\(touches)")
     }
 }

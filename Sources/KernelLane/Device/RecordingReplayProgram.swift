@@ -34,6 +34,22 @@ public enum RecordingReplayProgram {
             send(payload)
         print("played", len(frames), "frames", flush=True)
 
+    def describe(devnode):
+        # The device as the kernel made it, read back: what libinput and the compositor see.
+        import libevdev
+        with open(devnode, "rb") as node:
+            device = libevdev.Device(node)
+            axes = []
+            for name in ("ABS_MT_POSITION_X", "ABS_MT_POSITION_Y"):
+                info = device.absinfo[getattr(libevdev.EV_ABS, name)]
+                if info is not None:
+                    axes.append("%s %d..%d res %d" % (name, info.minimum, info.maximum, info.resolution))
+            slot = device.absinfo[libevdev.EV_ABS.ABS_MT_SLOT]
+            print("evdev: %s \"%s\" bus 0x%x vendor 0x%x product 0x%x; %s; slots %s; %s" % (
+                devnode, device.name, device.id["bustype"], device.id["vendor"], device.id["product"], "; ".join(axes),
+                slot.maximum - slot.minimum + 1 if slot is not None else "none",
+                "direct" if device.has(libevdev.INPUT_PROP_DIRECT) else "not direct"), flush=True)
+
     def evdev():
         import libevdev
         device = libevdev.Device()
@@ -55,7 +71,7 @@ public enum RecordingReplayProgram {
                 else:
                     device.enable(bit)
         uinput = device.create_uinput_device()
-        print("device", uinput.devnode, flush=True)
+        describe(uinput.devnode)
         frames, batch = [], []
         for sec, usec, event_type, code, value in recording["events"]:
             bit = libevdev.evbit(event_type, code)
@@ -108,6 +124,14 @@ public enum RecordingReplayProgram {
             os.write(fd, struct.pack("<IH", UHID_INPUT2, len(data)) + data)
         # The kernel's HID driver binds and makes the event node after START: give udev a moment to see it.
         time.sleep(1)
+        hid = [name for name in os.listdir("/sys/devices/virtual/misc/uhid") if name.count(":") == 2]
+        for name in hid:
+            folder = "/sys/devices/virtual/misc/uhid/" + name
+            driver = os.path.basename(os.readlink(folder + "/driver")) if os.path.exists(folder + "/driver") else "none"
+            print("hid: %s driver %s" % (name, driver), flush=True)
+            for root, folders, files in os.walk(folder):
+                for event in sorted(f for f in folders if f.startswith("event")):
+                    describe("/dev/input/" + event)
         wait_for_go()
         play(frames, send)
 

@@ -50,6 +50,14 @@ public enum RecordingReplayProgram {
                 slot.maximum - slot.minimum + 1 if slot is not None else "none",
                 "direct" if device.has(libevdev.INPUT_PROP_DIRECT) else "not direct"), flush=True)
 
+    def bit(event_type, code):
+        # A code libevdev has no name for cannot be enabled or sent through python3-libevdev.
+        import libevdev
+        try:
+            return libevdev.evbit(event_type, code)
+        except (KeyError, ValueError, TypeError):
+            return None
+
     def evdev():
         import libevdev
         device = libevdev.Device()
@@ -60,24 +68,24 @@ public enum RecordingReplayProgram {
         absinfo = recording["absinfo"]
         for event_type, codes in recording["codes"].items():
             for code in codes:
-                bit = libevdev.evbit(int(event_type), code)
-                if bit is None:
+                code_bit = bit(int(event_type), code)
+                if code_bit is None:
                     print("skipped unnamed code", event_type, code, flush=True)
                     continue
                 if int(event_type) == 3:
                     minimum, maximum, fuzz, flat, resolution = absinfo[str(code)]
-                    device.enable(bit, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum, fuzz=fuzz, flat=flat,
+                    device.enable(code_bit, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum, fuzz=fuzz, flat=flat,
                                                              resolution=resolution))
                 else:
-                    device.enable(bit)
+                    device.enable(code_bit)
         uinput = device.create_uinput_device()
         describe(uinput.devnode)
         frames, batch = [], []
         for sec, usec, event_type, code, value in recording["events"]:
-            bit = libevdev.evbit(event_type, code)
-            if bit is None:
+            event_bit = bit(event_type, code)
+            if event_bit is None:
                 continue
-            batch.append(libevdev.InputEvent(bit, value))
+            batch.append(libevdev.InputEvent(event_bit, value))
             if event_type == 0 and code == 0:
                 frames.append((sec * 1000000 + usec, batch))
                 batch = []

@@ -116,7 +116,8 @@ struct GuestRunCommand: ParsableCommand {
             sent as the nearest unit of the touchscreen's axes (0..--axis-max), so what arrives is that unit \
             stretched back onto the output. DIR receives trace.jsonl (what our client received), deliveries.jsonl \
             and state.json (what the scene made of it: --scene, --profile), \
-            compositor.log, client.log, touchscreen.log, events.txt (what the device sent) and console.log. \
+            compositor.log, client.log, touchscreen.log, libinput-record.yml (libinput record of the device: what \
+            the kernel emitted) and console.log. \
             Exit status: 0 done; 1 bad input; 2 qemu missing, guest not built, or the guest, compositor or \
             client failed (one line, with the log's tail).
             """)

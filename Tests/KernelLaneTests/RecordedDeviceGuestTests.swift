@@ -24,7 +24,8 @@ import TouchStream
 
     /// Replays `fixture` (written to a file named `name`) under sway; returns what arrived and the
     /// summary of the recording (its axes are where the expected positions come from).
-    private func replay(_ fixture: String, name: String) throws -> (touches: [String], summary: RecordingSummary, device: [String]) {
+    private func replay(_ fixture: String, name: String)
+        throws -> (touches: [String], summary: RecordingSummary, device: [String], record: Recording) {
         let file = NSTemporaryDirectory() + "recording-\(getpid())-" + name
         try fixture.write(toFile: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: file) }
@@ -34,7 +35,9 @@ import TouchStream
         defer { try? FileManager.default.removeItem(atPath: folder) }
         print("KernelLaneTests: \(name): \(String(format: "%.1f", Date().timeIntervalSince(start))) s; \(log)")
         let device = try String(contentsOfFile: folder + "/touchscreen.log", encoding: .utf8).split(separator: "\n").map(String.init)
-        return (try touches(folder), summary, device)
+        // The libinput record the guest made of the device while it played, read back as a bug report's would be.
+        let record = try RecordingImport.read(path: folder + "/libinput-record.yml")
+        return (try touches(folder), summary, device, record)
     }
 
     /// The tap, its motion, and the two-finger landing of the fixtures, at the positions libinput
@@ -52,7 +55,7 @@ import TouchStream
     }
 
     @Test func anEvemuTouchscreenReplaysItsTouchesWhereItsAxisRangesPutThem() throws {
-        let (touches, summary, device) = try replay(RecordingFixtures.evemu, name: "elan.evemu")
+        let (touches, summary, device, record) = try replay(RecordingFixtures.evemu, name: "elan.evemu")
         // The kernel's device, read back in the guest, is the recorded one.
         #expect(device.contains { $0.hasPrefix("evdev: /dev/input/event") && $0.hasSuffix(
             #" "ELAN2514:00 04F3:2A1A" bus 0x18 vendor 0x4f3 product 0x2a1a; ABS_MT_POSITION_X 0..3199 res 12; "#
@@ -62,10 +65,34 @@ import TouchStream
         // 0…3199 over 1280 pixels and 0…1999 over 800: 1600 → 640, 900 → 360, 1610 → 644.
         #expect(touches.first?.hasSuffix(" \(WLFixed(640.0)) \(WLFixed(360.0))") == true, "\(touches)")
         #expect(touches.dropFirst(2).first?.hasSuffix(" \(WLFixed(644.0)) \(WLFixed(360.0))") == true, "\(touches)")
+        // libinput record in the guest saw the recorded device: its description and, event for event,
+        // what was recorded, but for the ABS_MT_SLOT that selects the slot already selected (the
+        // kernel sends a slot change only).
+        let original = try RecordingImport.read(RecordingFixtures.evemu, name: "elan.evemu")
+        #expect(record.source == .libinputRecord)
+        #expect(record.name == original.name && record.properties == original.properties && record.absinfo == original.absinfo)
+        #expect([record.bustype, record.vendor, record.product, record.version] as [Int]
+                == [original.bustype, original.vendor, original.product, original.version])
+        #expect(record.codes == original.codes)
+        var slot = 0
+        let sent = original.events.filter { event in
+            guard event.type == EvdevNames.abs, event.code == EvdevNames.slot else { return true }
+            defer { slot = event.value }
+            return event.value != slot
+        }
+        func values(_ events: [RecordedEvent]) -> [[Int]] { events.map { [$0.type, $0.code, $0.value] } }
+        #expect(values(record.events) == values(sent))
+        // Frames keep at least their recorded gaps, by the kernel's own timestamps.
+        func gaps(_ events: [RecordedEvent]) -> [Int] {
+            let frames = events.filter { $0.type == EvdevNames.syn && $0.code == 0 }.map(\.time)
+            return zip(frames.dropFirst(), frames).map { $0 - $1 }
+        }
+        let recorded = gaps(original.events), replayed = gaps(record.events)
+        #expect(replayed.count == recorded.count && zip(replayed, recorded).allSatisfy { $0 >= $1 }, "\(replayed) µs against \(recorded)")
     }
 
     @Test func aHIDRecordingReplaysThroughUhidAndHidMultitouch() throws {
-        let (touches, summary, device) = try replay(RecordingFixtures.hidRecorder, name: "elan.hid")
+        let (touches, summary, device, record) = try replay(RecordingFixtures.hidRecorder, name: "elan.hid")
         // hid-multitouch (not hid-generic) took the recorded descriptor, and made a direct touch
         // device of its X and Y fields: their logical ranges, resolutions as the summary computed
         // them, and the Contact Count Maximum's logical maximum as slots.
@@ -78,5 +105,12 @@ import TouchStream
         // 0…4095 over 1280 pixels and 0…2399 over 800: 2048 → 640, 1200 → 400, 2060 → 643.75.
         #expect(touches.first?.hasSuffix(" \(WLFixed(640.0)) \(WLFixed(400.0))") == true, "\(touches)")
         #expect(touches.dropFirst(2).first?.hasSuffix(" \(WLFixed(643.75)) \(WLFixed(400.0))") == true, "\(touches)")
+        // What hid-multitouch made of the reports, as libinput record saw it: the kernel's report
+        // descriptor (from sysfs), three touches and their lifts.
+        #expect(record.descriptor == (try RecordingImport.read(RecordingFixtures.hidRecorder, name: "elan.hid")).descriptor)
+        let tracking = record.events.filter { $0.type == EvdevNames.abs && $0.code == EvdevNames.trackingID }.map(\.value)
+        #expect(tracking.filter { $0 == -1 }.count == 3 && tracking.filter { $0 != -1 }.count == 3, "\(tracking)")
+        let positions = record.events.filter { $0.type == EvdevNames.abs && $0.code == EvdevNames.positionX }.map(\.value)
+        #expect(positions == [2048, 2060, 1024, 3072])
     }
 }

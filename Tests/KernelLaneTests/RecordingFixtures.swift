@@ -1,5 +1,6 @@
 // Recordings written for the tests from the formats' own writers (evemu's evemu.c, libinput's
-// libinput-record.c, hid-tools' hid-recorder), with kernel timestamps as those tools print them.
+// libinput-record.c, hid-tools' hid-recorder), with kernel timestamps as those tools print them;
+// and one genuine libinput record the guest made of a replay.
 
 /// One touchscreen recorded three ways: a tap with one motion, then two fingers landing and lifting together.
 enum RecordingFixtures {
@@ -228,5 +229,151 @@ enum RecordingFixtures {
     E: 000512.455012 14 01 01 01 00 04 58 02 01 02 00 0c 08 07 02
     # ReportID: 1 / Tip Switch: 0 | Contact Id: 1 | X: 1024 | Y:  600
     E: 000512.462498 14 01 00 01 00 04 58 02 00 02 00 0c 08 07 02
+    """#
+
+    /// Genuine `libinput record` 1.22.1 output, made in the guest while `hidRecorder` replayed
+    /// through /dev/uhid: what hid-multitouch made of it, with the kernel's report descriptor as
+    /// libinput writes it (a `hid: [` list of hex bytes over several lines).
+    static let libinputRecordOfHID = #"""
+    # libinput record
+    version: 1
+    ndevices: 1
+    libinput:
+      version: "1.22.1"
+      git: "unknown"
+    system:
+      os: "debian:12"
+      kernel: "6.1.0-56-amd64"
+      dmi: "dmi:bvnSeaBIOS:bvr1.16.2-debian-1.16.2-1:bd04/01/2014:br0.0:svnQEMU:pnStandardPC(i440FX+PIIX,1996):pvrpc-i440fx-7.2:cvnQEMU:ct1:cvrpc-i440fx-7.2:sku:"
+    devices:
+    - node: /dev/input/event1
+      evdev:
+        # Name: ELAN2514:00 04F3:2A1A
+        # ID: bus 0x18 vendor 0x4f3 product 0x2a1a version 00
+        # Size in mm: 120x92
+        # Supported Events:
+        # Event type 0 (EV_SYN)
+        # Event type 1 (EV_KEY)
+        #   Event code 330 (BTN_TOUCH)
+        # Event type 3 (EV_ABS)
+        #   Event code 0 (ABS_X)
+        #       Value           0
+        #       Min             0
+        #       Max          4095
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution     34
+        #   Event code 1 (ABS_Y)
+        #       Value           0
+        #       Min             0
+        #       Max          2399
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution     26
+        #   Event code 47 (ABS_MT_SLOT)
+        #       Value           0
+        #       Min             0
+        #       Max             1
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution      0
+        #   Event code 53 (ABS_MT_POSITION_X)
+        #       Value           0
+        #       Min             0
+        #       Max          4095
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution     34
+        #   Event code 54 (ABS_MT_POSITION_Y)
+        #       Value           0
+        #       Min             0
+        #       Max          2399
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution     26
+        #   Event code 57 (ABS_MT_TRACKING_ID)
+        #       Value           0
+        #       Min             0
+        #       Max         65535
+        #       Fuzz            0
+        #       Flat            0
+        #       Resolution      0
+        # Properties:
+        #    Property 1 (INPUT_PROP_DIRECT)
+        name: "ELAN2514:00 04F3:2A1A"
+        id: [24, 1267, 10778, 0]
+        codes:
+          0: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] # EV_SYN
+          1: [330] # EV_KEY
+          3: [0, 1, 47, 53, 54, 57] # EV_ABS
+        absinfo:
+          0: [0, 4095, 0, 0, 34]
+          1: [0, 2399, 0, 0, 26]
+          47: [0, 1, 0, 0, 0]
+          53: [0, 4095, 0, 0, 34]
+          54: [0, 2399, 0, 0, 26]
+          57: [0, 65535, 0, 0, 0]
+        properties: [1]
+      hid: [
+        0x05, 0x0d, 0x09, 0x04, 0xa1, 0x01, 0x85, 0x01, 0x09, 0x22, 0xa1, 0x02, 0x09, 0x42, 0x15, 0x00,
+        0x25, 0x01, 0x75, 0x01, 0x95, 0x01, 0x81, 0x02, 0x95, 0x07, 0x81, 0x03, 0x75, 0x08, 0x09, 0x51,
+        0x25, 0x0f, 0x95, 0x01, 0x81, 0x02, 0x05, 0x01, 0x26, 0xff, 0x0f, 0x75, 0x10, 0x55, 0x0e, 0x65,
+        0x11, 0x35, 0x00, 0x46, 0xb5, 0x04, 0x09, 0x30, 0x81, 0x02, 0x26, 0x5f, 0x09, 0x46, 0x8a, 0x03,
+        0x09, 0x31, 0x81, 0x02, 0x05, 0x0d, 0xc0, 0x09, 0x22, 0xa1, 0x02, 0x09, 0x42, 0x15, 0x00, 0x25,
+        0x01, 0x75, 0x01, 0x95, 0x01, 0x81, 0x02, 0x95, 0x07, 0x81, 0x03, 0x75, 0x08, 0x09, 0x51, 0x25,
+        0x0f, 0x95, 0x01, 0x81, 0x02, 0x05, 0x01, 0x26, 0xff, 0x0f, 0x75, 0x10, 0x55, 0x0e, 0x65, 0x11,
+        0x35, 0x00, 0x46, 0xb5, 0x04, 0x09, 0x30, 0x81, 0x02, 0x26, 0x5f, 0x09, 0x46, 0x8a, 0x03, 0x09,
+        0x31, 0x81, 0x02, 0x05, 0x0d, 0xc0, 0x05, 0x0d, 0x09, 0x54, 0x25, 0x7f, 0x95, 0x01, 0x75, 0x08,
+        0x81, 0x02, 0x85, 0x02, 0x09, 0x55, 0x25, 0x02, 0xb1, 0x02, 0xc0
+      ]
+      udev:
+        properties:
+        - ID_INPUT=1
+        - ID_INPUT_HEIGHT_MM=92
+        - ID_INPUT_TOUCHSCREEN=1
+        - ID_INPUT_WIDTH_MM=120
+        - LIBINPUT_DEVICE_GROUP=18/4f3/2a1a:gesture-sandbox/uhid
+      quirks:
+      events:
+      # Current time is 09:16:51
+      # Current time is 09:17:10
+      - evdev:
+        - [  0,      0,   3,  57,       0] # EV_ABS / ABS_MT_TRACKING_ID        0
+        - [  0,      0,   3,  53,    2048] # EV_ABS / ABS_MT_POSITION_X      2048 (+2048)
+        - [  0,      0,   3,  54,    1200] # EV_ABS / ABS_MT_POSITION_Y      1200 (+1200)
+        - [  0,      0,   1, 330,       1] # EV_KEY / BTN_TOUCH                 1
+        - [  0,      0,   3,   0,    2048] # EV_ABS / ABS_X                  2048 (+2048)
+        - [  0,      0,   3,   1,    1200] # EV_ABS / ABS_Y                  1200 (+1200)
+        - [  0,      0,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +0ms
+      - evdev:
+        - [  0,  46362,   3,  53,    2060] # EV_ABS / ABS_MT_POSITION_X      2060 (+12)
+        - [  0,  46362,   3,   0,    2060] # EV_ABS / ABS_X                  2060 (+12)
+        - [  0,  46362,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +46ms
+      - evdev:
+        - [  0,  51066,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  0,  51066,   1, 330,       0] # EV_KEY / BTN_TOUCH                 0
+        - [  0,  51066,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +5ms
+                                           # Touch device in neutral state
+      - evdev:
+        - [  0, 213663,   3,  57,       1] # EV_ABS / ABS_MT_TRACKING_ID        1
+        - [  0, 213663,   3,  53,    1024] # EV_ABS / ABS_MT_POSITION_X      1024 (-1036)
+        - [  0, 213663,   3,  54,     600] # EV_ABS / ABS_MT_POSITION_Y       600 (-600)
+        - [  0, 213663,   3,  47,       1] # EV_ABS / ABS_MT_SLOT               1
+        - [  0, 213663,   3,  57,       2] # EV_ABS / ABS_MT_TRACKING_ID        2
+        - [  0, 213663,   3,  53,    3072] # EV_ABS / ABS_MT_POSITION_X      3072 (+3072)
+        - [  0, 213663,   3,  54,    1800] # EV_ABS / ABS_MT_POSITION_Y      1800 (+1800)
+        - [  0, 213663,   1, 330,       1] # EV_KEY / BTN_TOUCH                 1
+        - [  0, 213663,   3,   0,    1024] # EV_ABS / ABS_X                  1024 (-1036)
+        - [  0, 213663,   3,   1,     600] # EV_ABS / ABS_Y                   600 (-600)
+        - [  0, 213663,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +162ms
+      - evdev:
+        - [  0, 220905,   3,  47,       0] # EV_ABS / ABS_MT_SLOT               0
+        - [  0, 220905,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  0, 220905,   3,  47,       1] # EV_ABS / ABS_MT_SLOT               1
+        - [  0, 220905,   3,  57,      -1] # EV_ABS / ABS_MT_TRACKING_ID       -1
+        - [  0, 220905,   1, 330,       0] # EV_KEY / BTN_TOUCH                 0
+        - [  0, 220905,   0,   0,       0] # ------------ SYN_REPORT (0) ---------- +7ms
+                                           # Touch device in neutral state
+      # Current time is 09:17:10
     """#
 }

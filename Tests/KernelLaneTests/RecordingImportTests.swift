@@ -82,6 +82,23 @@ import TestSupport
         #expect(summary.lines(source: recording).last == "  contacts: 3 in 0.258 s (5 reports)")
     }
 
+    @Test func aGenuineLibinputRecordOfTheHIDReplayReadsAsTheDeviceTheKernelMade() throws {
+        let recording = try RecordingImport.read(RecordingFixtures.libinputRecordOfHID, name: "hid-replay.yml")
+        let hid = try RecordingImport.read(RecordingFixtures.hidRecorder, name: "elan.hid")
+        // libinput 1.22 writes the descriptor as hex bytes over several lines.
+        #expect(recording.descriptor == hid.descriptor)
+        #expect(recording.name == hid.name && recording.properties == [EvdevNames.direct])
+        #expect(recording.absinfo[EvdevNames.positionX] == AbsInfo(minimum: 0, maximum: 4095, resolution: 34))
+        #expect(recording.absinfo[EvdevNames.positionY] == AbsInfo(minimum: 0, maximum: 2399, resolution: 26))
+        let summary = try RecordingSummary.of(recording).get()
+        let fromDescriptor = try RecordingSummary.of(hid).get()
+        // The kernel's axes are the ones the summary computed from the descriptor.
+        #expect(summary.positionX.map { [$0.minimum, $0.maximum, $0.resolution] } == fromDescriptor.positionX.map { [$0.minimum, $0.maximum, $0.resolution] })
+        #expect(summary.positionY.map { [$0.minimum, $0.maximum, $0.resolution] } == fromDescriptor.positionY.map { [$0.minimum, $0.maximum, $0.resolution] })
+        #expect(summary.slots == fromDescriptor.slots && summary.contacts == fromDescriptor.contacts)
+        #expect(recording.events.filter { $0.type == EvdevNames.abs && $0.code == EvdevNames.positionX }.map(\.value) == [2048, 2060, 1024, 3072])
+    }
+
     @Test func theDescriptorsFingersAreReadOutOfEachReport() throws {
         let recording = try RecordingImport.read(RecordingFixtures.hidRecorder, name: "elan.hid")
         let descriptor = try HIDDescriptor.parse(recording.descriptor)
@@ -175,7 +192,7 @@ import TestSupport
         #expect(error(replacing(record, "      53:", with: "      53: [0, 3199, 0, 0]"), name: "r")
                 == "r:\(absLine): absinfo 53 (min, max, fuzz, flat, resolution): expected 5 whole numbers")
         let idLine = line(record, "    id:")
-        #expect(error(replacing(record, "    id:", with: "    id: [24, 1267, 10778"), name: "r") == "r:\(idLine): a [ list does not end on its line")
+        #expect(error(replacing(record, "    id:", with: "    id: [24, 1267, 10778"), name: "r") == "r:\(idLine): a [ list is not closed")
         let eventLine = line(record, "    - [  3, 409512")
         #expect(error(replacing(record, "    - [  3, 409512", with: "    - [  3, 409512,   3,  53, x]"), name: "r")
                 == "r:\(eventLine): an evdev event [sec, usec, type, code, value]: expected 5 whole numbers")

@@ -6,7 +6,7 @@
 /// device until it is stopped.
 ///
 /// An evdev recording becomes a uinput device (python3-libevdev) with the recorded name, ids,
-/// properties, codes and absinfo, and its frames are written up to each SYN_REPORT. A hid-recorder
+/// properties, codes and absinfo, and each frame (up to its SYN_REPORT) is one write of its events. A hid-recorder
 /// recording becomes a /dev/uhid device with the recorded report descriptor, so the kernel's HID
 /// core and hid-multitouch parse it as they would the real device; its reports are written as
 /// UHID_INPUT2. The kernel's GET_REPORT requests (hid-multitouch asks for its feature reports) are
@@ -26,13 +26,22 @@ public enum RecordingReplayProgram {
             time.sleep(0.02)
 
     def play(frames, send):
-        start, first = time.monotonic(), frames[0][0] if frames else 0
+        # Each frame at least its recorded gap after the previous one was written, as evemu-play and
+        # libinput replay keep gaps: a frame written late (the first writes take tens of ms under
+        # TCG) delays the rest rather than bunching them.
+        previous_at = previous_done = None
+        longer = []
         for at, payload in frames:
-            delay = start + (at - first) / 1e6 - time.monotonic()
-            if delay > 0:
-                time.sleep(delay)
+            if previous_at is not None:
+                delay = previous_done + (at - previous_at) / 1e6 - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
             send(payload)
-        print("played", len(frames), "frames", flush=True)
+            done = time.monotonic()
+            if previous_at is not None:
+                longer.append("%.1f" % ((done - previous_done - (at - previous_at) / 1e6) * 1000))
+            previous_at, previous_done = at, done
+        print("played", len(frames), "frames; each gap longer than recorded by (ms):", " ".join(longer), flush=True)
 
     def describe(devnode):
         # The device as the kernel made it, read back: what libinput and the compositor see.
@@ -78,19 +87,20 @@ public enum RecordingReplayProgram {
                                                              resolution=resolution))
                 else:
                     device.enable(code_bit)
-        uinput = device.create_uinput_device()
+        # Our own /dev/uinput file: each frame goes to the kernel in one write, so the kernel stamps it
+        # when it was due (writing event by event takes tens of ms per frame under TCG).
+        uinput_file = open("/dev/uinput", "r+b", buffering=0)
+        uinput = device.create_uinput_device(uinput_file)
         describe(uinput.devnode)
-        frames, batch = [], []
+        frames, batch = [], b""
         for sec, usec, event_type, code, value in recording["events"]:
-            event_bit = bit(event_type, code)
-            if event_bit is None:
-                continue
-            batch.append(libevdev.InputEvent(event_bit, value))
+            # struct input_event: a zero timeval (the kernel stamps it), type, code, value.
+            batch += struct.pack("<qqHHi", 0, 0, event_type, code, value)
             if event_type == 0 and code == 0:
                 frames.append((sec * 1000000 + usec, batch))
-                batch = []
+                batch = b""
         wait_for_go()
-        play(frames, uinput.send_events)
+        play(frames, lambda data: os.write(uinput_file.fileno(), data))
 
     UHID_CREATE2, UHID_DESTROY, UHID_START, UHID_OPEN, UHID_GET_REPORT = 11, 1, 2, 4, 9
     UHID_GET_REPORT_REPLY, UHID_SET_REPORT, UHID_SET_REPORT_REPLY, UHID_INPUT2 = 10, 13, 14, 12

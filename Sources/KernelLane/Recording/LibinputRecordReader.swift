@@ -20,7 +20,7 @@ enum LibinputRecordReader {
         guard let evdev = device["evdev"] else { throw fail(device, "the device has no `evdev:` description") }
         func integers(_ node: RecordYAML?, count: Int? = nil, what: String) throws -> [Int] {
             guard let items = node?.items else { throw fail(node ?? evdev, "\(what): expected a [list] of numbers") }
-            let values = items.compactMap { $0.text.flatMap { Int($0) } }
+            let values = items.compactMap(\.integer)
             guard values.count == items.count, count == nil || values.count == count else {
                 throw fail(node, "\(what): expected \(count.map { "\($0) " } ?? "")whole numbers")
             }

@@ -4,7 +4,8 @@ import Foundation
 
 /// A node of the YAML subset `libinput record` writes: block mappings and sequences by
 /// indentation (a mapping's sequence may sit at the key's own indentation), `- key: value` items,
-/// flow sequences (`[1, 2, [3]]`), double-quoted and plain scalars, `#` comments. Flow mappings
+/// flow sequences (`[1, 2, [3]]`, also over several lines: libinput 1.22 writes `hid: [` and the
+/// descriptor's bytes below it), double-quoted and plain scalars, `#` comments. Flow mappings
 /// (`{time: …}`, its libinput events) are kept as their text. Anchors, tags, multi-line scalars
 /// and documents are not part of it and are errors.
 indirect enum RecordYAML {
@@ -35,6 +36,15 @@ indirect enum RecordYAML {
     var text: String? {
         if case .scalar(let text, _) = self { return text }
         return nil
+    }
+
+    /// A scalar's whole number, decimal or YAML 1.1 hex (`0x05`, as libinput writes HID bytes).
+    var integer: Int? {
+        guard let text else { return nil }
+        let negative = text.hasPrefix("-")
+        let digits = negative ? text.dropFirst() : Substring(text)
+        let magnitude = digits.hasPrefix("0x") ? Int(digits.dropFirst(2), radix: 16) : Int(digits)
+        return magnitude.map { negative ? -$0 : $0 }
     }
 
     /// Parses `lines` (the file's lines, numbered from 1); errors name `name`:LINE.
@@ -122,7 +132,7 @@ indirect enum RecordYAML {
                     items.append(try mapping(indent: column))
                 } else {
                     position += 1
-                    items.append(try value(content, line: line.number))
+                    items.append(try value(joined(content, indent: line.indent), line: line.number))
                 }
             }
             return .sequence(items, line: start)
@@ -141,10 +151,43 @@ indirect enum RecordYAML {
                 if rest.isEmpty {
                     entries.append((key, try nested(after: line, indent: indent, sequenceAtSameIndent: true)))
                 } else {
-                    entries.append((key, try value(rest, line: line.number)))
+                    entries.append((key, try value(joined(rest, indent: indent), line: line.number)))
                 }
             }
             return .mapping(entries, line: start)
+        }
+
+        /// A flow list or mapping that goes on over the following lines (deeper than `indent`, or its
+        /// closing bracket at `indent`), joined into one; other text as it is.
+        mutating func joined(_ text: Substring, indent: Int) -> Substring {
+            var depth = Self.depth(text)
+            guard depth > 0 else { return text }
+            var whole = String(text)
+            while depth > 0, position < lines.count {
+                let next = lines[position]
+                guard next.indent > indent || next.text.first == "]" || next.text.first == "}" else { break }
+                whole += " " + next.text
+                depth += Self.depth(next.text)
+                position += 1
+            }
+            return Substring(whole)
+        }
+
+        /// Open brackets minus closed ones, outside double quotes.
+        static func depth(_ text: Substring) -> Int {
+            var depth = 0, quoted = false, escaped = false
+            for character in text {
+                if quoted {
+                    if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { quoted = false }
+                } else if character == "\"" {
+                    quoted = true
+                } else if character == "[" || character == "{" {
+                    depth += 1
+                } else if character == "]" || character == "}" {
+                    depth -= 1
+                }
+            }
+            return depth
         }
 
         /// The block under `line`: deeper lines, or (for a key) items at its own indentation; else an empty scalar.
@@ -191,11 +234,11 @@ indirect enum RecordYAML {
                 var items: [RecordYAML] = []
                 while true {
                     while index < characters.count, characters[index] == " " { index += 1 }
-                    guard index < characters.count else { throw fail(line, "a [ list does not end on its line") }
+                    guard index < characters.count else { throw fail(line, "a [ list is not closed") }
                     if characters[index] == "]", items.isEmpty { index += 1; break }
                     items.append(try flowValue(&characters, &index, line: line, inFlow: true))
                     while index < characters.count, characters[index] == " " { index += 1 }
-                    guard index < characters.count else { throw fail(line, "a [ list does not end on its line") }
+                    guard index < characters.count else { throw fail(line, "a [ list is not closed") }
                     if characters[index] == "," { index += 1; continue }
                     if characters[index] == "]" { index += 1; break }
                     throw fail(line, "expected , or ] in a list, found \(characters[index])")

@@ -30,7 +30,7 @@ struct Import: ParsableCommand {
                 replays the same files in the guest. For a touchscreen the command prints a summary: its axes \
                 with ranges and resolution, its slots, its contacts and the recording's duration. A file that is \
                 none of the three formats, or breaks its format, is one line naming FILE:LINE, exit status 1, \
-                and OUT is not written.
+                and OUT is not written; an OUT that cannot be written or is FILE is exit status 2.
                 """)
 
         @Argument(help: ArgumentHelp("The recording: libinput record YAML, evemu-record or hid-recorder output.", valueName: "file"))
@@ -44,8 +44,13 @@ struct Import: ParsableCommand {
             let recording: Recording
             let target: OutputTarget
             do {
+                // An output that cannot be opened, or is the input, is a usage error (exit 2), as for every command.
                 try prepareOutputs([output], inputs: [file])
                 target = try outputs.open(output)
+            } catch {
+                throw fail(error, code: 2)
+            }
+            do {
                 recording = try RecordingImport.read(path: file)
                 try target.write(RecordingJSON.text(recording))
                 try outputs.commit()

@@ -81,7 +81,10 @@ public enum RecordingReplayProgram {
                 if code_bit is None:
                     print("skipped unnamed code", event_type, code, flush=True)
                     continue
-                if int(event_type) == 3:
+                # EV_REP's codes take their delay and period as values, which a recording does not hold.
+                if int(event_type) == 0x14:
+                    print("skipped", code_bit, flush=True)
+                elif int(event_type) == 3:
                     minimum, maximum, fuzz, flat, resolution = absinfo[str(code)]
                     device.enable(code_bit, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum, fuzz=fuzz, flat=flat,
                                                              resolution=resolution))

@@ -19,7 +19,7 @@ struct GestureSandbox: ParsableCommand {
             weston   starts a private headless weston with the harness and prints its WAYLAND_DISPLAY
             demo     runs a scripted four-finger session under a private headless weston
             check    checks a trace against the wl_touch protocol rules (ids explained in docs/rules.md)
-            import   turns a WAYLAND_DEBUG=1 client log into a trace
+            import   turns a WAYLAND_DEBUG=1 client log into a trace, or a libinput record, evemu or hid-recorder file into our device form
             compare  diffs two deliveries logs, two traces, or one trace under two profiles
             minimize shrinks a trace to the records that still show a finding or outcome
             report   writes a bug report: findings, minimal trace, SVG timeline, PNGs

@@ -107,19 +107,27 @@ struct GuestRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Play a touch script through a uinput touchscreen in the guest, under sway or weston on DRM.",
         discussion: """
-            SCRIPT is a compact-form file, or the script itself when it holds a `;` or a newline (`down 0 300 200; \
+            --recording FILE replays a recorded device instead (libinput record, evemu-record or hid-recorder: \
+            see `gesture-sandbox import`): the guest creates it with the recorded name, ids, properties, codes \
+            and axes (uinput), or with its HID report descriptor through /dev/uhid, and plays it with the \
+            recorded timing. SCRIPT is a compact-form file, or the script itself when it holds a `;` or a newline (`down 0 300 200; \
             frame; up 0; frame`); its coordinates are output pixels of the guest's 1280×800 output, where our \
             client's window is fullscreen. Only down, motion, up, frame and sleep can be played. Each position is \
             sent as the nearest unit of the touchscreen's axes (0..--axis-max), so what arrives is that unit \
             stretched back onto the output. DIR receives trace.jsonl (what our client received), deliveries.jsonl \
             and state.json (what the scene made of it: --scene, --profile), \
-            compositor.log, client.log, touchscreen.log, events.txt (what the device sent) and console.log. \
+            compositor.log, client.log, touchscreen.log, libinput-record.yml (libinput record of the device: what \
+            the kernel emitted) and console.log. \
             Exit status: 0 done; 1 bad input; 2 qemu missing, guest not built, or the guest, compositor or \
             client failed (one line, with the log's tail).
             """)
 
     @Argument(help: ArgumentHelp("A compact-form script file, or the script's text.", valueName: "script"))
-    var script: String
+    var script: String?
+
+    @Option(help: ArgumentHelp("Replay a recorded device instead of a script: a libinput record, evemu-record or hid-recorder file.",
+                               valueName: "file"))
+    var recording: String?
 
     @Option(help: ArgumentHelp("The compositor in the guest: sway or weston.", valueName: "name"))
     var compositor: String
@@ -152,19 +160,27 @@ struct GuestRunCommand: ParsableCommand {
         }
         guard (15...65535).contains(axisMax) else { throw ValidationError("--axis-max must be between 15 and 65535") }
         guard bootTimeout > 0 else { throw ValidationError("--boot-timeout must be positive") }
+        guard (script == nil) != (recording == nil) else { throw ValidationError("give a SCRIPT or --recording FILE (one of them)") }
     }
 
     func run() throws {
         let cache = Guest.cache(cache)
+        let script = script ?? ""
         do {
-            let inline = script.contains(";") || script.contains("\n")
-            let text = inline ? script : try String(contentsOfFile: script, encoding: .utf8)
-            let items = try CompactTrace.parse(text, name: inline ? "<script>" : script)
             var axes = TouchscreenAxes.standard
             axes.maximumX = axisMax
             axes.maximumY = axisMax
-            let events = try UinputScript.events(for: items, axes: axes, name: inline ? "<script>" : script)
-            var job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: events, clientName: "")
+            var job: GuestJob
+            if let recording {
+                job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: [], clientName: "")
+                job.recording = try RecordingImport.read(path: recording)
+            } else {
+                let inline = script.contains(";") || script.contains("\n")
+                let text = inline ? script : try String(contentsOfFile: script, encoding: .utf8)
+                let items = try CompactTrace.parse(text, name: inline ? "<script>" : script)
+                let events = try UinputScript.events(for: items, axes: axes, name: inline ? "<script>" : script)
+                job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: events, clientName: "")
+            }
             job.clientArguments = ["--scene", scene, "--profile", profile]
             Guest.interruption.install()
             var run = GuestRun(cache: cache, job: job, client: try windowProgram(), interruption: Guest.interruption,

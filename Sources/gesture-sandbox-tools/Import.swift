@@ -1,6 +1,7 @@
 import ArgumentParser
 import RunCommand
 import Foundation
+import KernelLane
 import Playback
 import TouchKit
 import TouchStream
@@ -9,8 +10,65 @@ import TouchStream
 struct Import: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert another tool's touch log into a trace.",
-        subcommands: [WaylandDebug.self])
+        abstract: "Convert another tool's touch log into a trace, or a device recording into our device form.",
+        discussion: """
+            `import FILE -o OUT` (the `recording` subcommand) reads a libinput record, evemu-record or \
+            hid-recorder file; `import wayland-debug LOG -o TRACE` reads a WAYLAND_DEBUG=1 client log.
+            """,
+        subcommands: [RecordingImportCommand.self, WaylandDebug.self],
+        defaultSubcommand: RecordingImportCommand.self)
+
+    /// `gesture-sandbox import [recording] FILE -o OUT`.
+    struct RecordingImportCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "recording",
+            abstract: "Read a libinput record, evemu-record or hid-recorder file into our recorded-device JSON.",
+            discussion: """
+                The format is told from the file's first lines. OUT receives the device (name, ids, properties, \
+                event codes, axes with their ranges, the HID report descriptor) and what it sent, in the form \
+                docs/kernel-lane.md describes ("Recorded devices"); `gesture-sandbox guest run --recording` \
+                replays the same files in the guest. For a touchscreen the command prints a summary: its axes \
+                with ranges and resolution, its slots, its contacts and the recording's duration. A file that is \
+                none of the three formats, or breaks its format, is one line naming FILE:LINE, exit status 1, \
+                and OUT is not written; an OUT that cannot be written or is FILE is exit status 2.
+                """)
+
+        @Argument(help: ArgumentHelp("The recording: libinput record YAML, evemu-record or hid-recorder output.", valueName: "file"))
+        var file: String
+
+        @Option(name: [.short, .long], help: ArgumentHelp("The JSON file to write.", valueName: "out"))
+        var output: String
+
+        func run() throws {
+            let outputs = OutputGroup()
+            let recording: Recording
+            let target: OutputTarget
+            do {
+                // An output that cannot be opened, or is the input, is a usage error (exit 2), as for every command.
+                try prepareOutputs([output], inputs: [file])
+                target = try outputs.open(output)
+            } catch {
+                throw fail(error, code: 2)
+            }
+            do {
+                recording = try RecordingImport.read(path: file)
+                try target.write(RecordingJSON.text(recording))
+                try outputs.commit()
+            } catch let error as KernelLaneError {
+                throw fail(error, code: error.status)
+            } catch {
+                throw fail(error, code: 1)
+            }
+            switch RecordingSummary.of(recording) {
+            case .success(let summary):
+                summary.lines(source: recording).forEach { print($0) }
+            case .failure(let reason):
+                let count = recording.isHID ? "\(recording.reports.count) reports" : "\(recording.events.count) events"
+                print("\(reason.description); \(count)")
+            }
+            print("wrote \(output)")
+        }
+    }
 
     /// `gesture-sandbox import wayland-debug LOG -o TRACE`.
     struct WaylandDebug: ParsableCommand {

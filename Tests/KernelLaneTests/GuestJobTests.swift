@@ -25,4 +25,24 @@ import TouchStream
         let results = try FileManager.default.attributesOfItem(atPath: folder + "/results")
         #expect((results[.posixPermissions] as? Int) == 0o777)
     }
+
+    @Test func aRecordingJobCarriesItsJSONAndTheReplayProgramAndWaitsForItsLifts() throws {
+        var job = GuestJob(compositor: .sway, axes: .standard, events: [], clientName: "gesture-sandbox")
+        job.recording = try RecordingImport.read(RecordingFixtures.evemu, name: "elan.evemu")
+        // Three tracking ids end (-1): the guest waits for three wl_touch.up.
+        #expect(job.ups == 3)
+        let lines = job.environment.split(separator: "\n").map(String.init)
+        #expect(lines.contains("export DEVICE_INPUT='recording.json'") && lines.contains("export UHID=''") && lines.contains("export UPS='3'"))
+        let folder = NSTemporaryDirectory() + "guest-job-recording-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try job.write(into: folder)
+        #expect(try String(contentsOfFile: folder + "/recording.json", encoding: .utf8) == RecordingJSON.text(job.recording!))
+        #expect(try String(contentsOfFile: folder + "/touchscreen.py", encoding: .utf8) == RecordingReplayProgram.text)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/events.txt"))
+        // A HID recording loads uhid and hid-multitouch; its lifts are its contacts.
+        job.recording = try RecordingImport.read(RecordingFixtures.hidRecorder, name: "elan.hid")
+        #expect(job.ups == 3)
+        #expect(job.environment.split(separator: "\n").contains("export UHID='1'"))
+    }
 }

@@ -30,9 +30,14 @@ enum RealGuest {
 
     /// Runs `gesture-sandbox guest run` on `script` under `compositor`; returns the output folder and the run's stderr.
     static func run(_ script: String, compositor: String) throws -> (folder: String, log: String) {
+        try run(arguments: [script], compositor: compositor)
+    }
+
+    /// Runs `gesture-sandbox guest run` with `arguments` (a script, or --recording FILE) under `compositor`.
+    static func run(arguments: [String], compositor: String) throws -> (folder: String, log: String) {
         let cache = try cache()
         let folder = NSTemporaryDirectory() + "kernel-lane-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-        let result = try sandbox(["guest", "run", "--compositor", compositor, "--cache", cache.path, "-o", folder, script],
+        let result = try sandbox(["guest", "run", "--compositor", compositor, "--cache", cache.path, "-o", folder] + arguments,
                                  timeout: 400)
         guard result.status == 0 else {
             throw HarnessError("guest run under \(compositor) ended with \(result.termination): \(result.stderr)")

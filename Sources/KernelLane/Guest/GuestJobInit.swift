@@ -5,7 +5,8 @@ import Foundation
 /// `/job/init.sh`, run as PID 1 once the initramfs switched to the root: tmpfs where the read-only
 /// root must be written, the input and DRM modules, udevd (libinput sees no device without it),
 /// the touchscreen, the compositor on DRM, our client recording a trace, the touch script, then
-/// power off with sysrq `o`. It reads its parameters from `/job/job.env` and writes everything to
+/// power off with sysrq `o`; `libinput record` records the device meanwhile. It reads its
+/// parameters from `/job/job.env` and writes everything to
 /// `/job/results/`; each step it reaches is a `gesture-guest: STEP at SECONDS` line on the console
 /// (seconds since the guest's kernel started).
 public enum GuestJobInit {
@@ -51,11 +52,13 @@ public enum GuestJobInit {
     mkdir -p $R && chmod 0777 $R
     cat /proc/mounts > $R/mounts.txt
     modprobe uinput; modprobe evdev; modprobe virtio_gpu
+    # A HID recording is replayed through /dev/uhid: the kernel's HID core and hid-multitouch parse it.
+    [ -n "$UHID" ] && { modprobe uhid; modprobe hid-multitouch; }
     /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
     udevadm settle --timeout=20
     [ -e /dev/dri/card0 ] || { say "no /dev/dri/card0"; finish compositor-failed; }
-    python3 /job/touchscreen.py /job/events.txt /run/touch >$R/touchscreen.log 2>&1 &
+    python3 /job/touchscreen.py /job/$DEVICE_INPUT /run/touch >$R/touchscreen.log 2>&1 &
     TOUCH_PID=$!
     waited=0
     until [ -e /run/touch.ready ]; do
@@ -64,6 +67,13 @@ public enum GuestJobInit {
     done
     udevadm settle --timeout=20
     say device
+    # libinput record of the device, as a bug reporter would make it: what the kernel emitted.
+    # env --default-signal: a background job's SIGINT is ignored, and libinput record ends on SIGINT.
+    NODE=$(grep -o '/dev/input/event[0-9]*' $R/touchscreen.log | head -n 1)
+    if [ -n "$NODE" ]; then
+        env --default-signal=INT libinput record $NODE -o $R/libinput-record.yml 2>$R/libinput-record.log &
+        RECORD_PID=$!
+    fi
     if [ "$COMPOSITOR" = sway ]; then
         RUNTIME=/run/user/$GUEST_UID
         mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
@@ -112,6 +122,11 @@ public enum GuestJobInit {
         sleep 0.1
     done
     say received
+    if [ -n "$RECORD_PID" ]; then
+        kill -INT $RECORD_PID
+        waited=0
+        while kill -0 $RECORD_PID 2>/dev/null && [ $waited -lt 30 ]; do waited=$((waited + 1)); sleep 0.1; done
+    fi
     kill -TERM $CLIENT_PID
     waited=0
     while kill -0 $CLIENT_PID 2>/dev/null && [ $waited -lt 50 ]; do waited=$((waited + 1)); sleep 0.1; done

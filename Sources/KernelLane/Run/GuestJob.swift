@@ -11,6 +11,8 @@ public struct GuestJob {
     public var axes: TouchscreenAxes
     /// What the touchscreen plays.
     public var events: [UinputEvent]
+    /// A recorded device to create and replay instead of the touchscreen and its events.
+    public var recording: Recording?
     /// Our client's file name in the `hostbin` share.
     public var clientName: String
     /// Arguments for `run` besides `--record`.
@@ -32,7 +34,11 @@ public struct GuestJob {
     }
 
     /// How many touches the script lifts: the guest waits for as many wl_touch.up in our client's log.
-    public var ups: Int { events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count }
+    public var ups: Int {
+        guard let recording else { return events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count }
+        if recording.isHID { return (try? RecordingSummary.of(recording).get())?.contacts ?? 0 }
+        return recording.events.filter { $0.type == EvdevNames.abs && $0.code == EvdevNames.trackingID && $0.value == -1 }.count
+    }
 
     /// `job.env`: shell assignments the guest's init sources.
     public var environment: String {
@@ -43,6 +49,7 @@ public struct GuestJob {
             ("CLIENT_TIMEOUT", String(clientTimeout)), ("TOUCH_TIMEOUT", String(touchTimeout)),
             ("UPS", String(ups)), ("CLIENT", clientName),
             ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
+            ("DEVICE_INPUT", recording == nil ? "events.txt" : "recording.json"), ("UHID", recording?.isHID == true ? "1" : ""),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
     }
@@ -50,8 +57,10 @@ public struct GuestJob {
     /// Writes the job into `folder` (which exists), with an empty `results/` everyone may write.
     public func write(into folder: String) throws {
         let files: [(String, String, Int)] = [
-            ("init.sh", GuestJobInit.text, 0o755), ("touchscreen.py", TouchscreenProgram.text, 0o644),
-            ("events.txt", UinputScript.text(events), 0o644), ("job.env", environment, 0o644),
+            ("init.sh", GuestJobInit.text, 0o755),
+            ("touchscreen.py", recording == nil ? TouchscreenProgram.text : RecordingReplayProgram.text, 0o644),
+            recording.map { ("recording.json", RecordingJSON.text($0), 0o644) } ?? ("events.txt", UinputScript.text(events), 0o644),
+            ("job.env", environment, 0o644),
             ("sway.conf", GuestCompositor.swayConfiguration, 0o644),
         ]
         for (name, text, mode) in files {

@@ -2,8 +2,7 @@
 // fresh private profile folder before every start. Every gesture value the model uses is pinned here
 // to Firefox's own default, so a changed default shows up as a disagreement, not as silent drift.
 
-// Touch events on, whatever Firefox guesses about the hardware (2 = autodetect, which finds none on
-// a headless weston).
+// Touch events on, whatever Firefox would detect about the hardware (the default, 2, autodetects).
 user_pref("dom.w3c_touch_events.enabled", 1);
 // The page's dump() writes its JSON lines to standard output.
 user_pref("browser.dom.window.dump.enabled", true);

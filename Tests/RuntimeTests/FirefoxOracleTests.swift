@@ -11,7 +11,7 @@ import Testing
         #expect(Array(arguments.prefix(4)) == ["--profile", "/tmp/s/profile", "--no-remote", "--kiosk"])
         #expect(arguments.last?.hasPrefix("file:///opt/o/firefox/oracle.html?version=") == true)
         #expect(environment["MOZ_ENABLE_WAYLAND"] == "1" && environment["GDK_BACKEND"] == "wayland")
-        // Setting MOZ_DBUS_REMOTE at all, even empty, would turn D-Bus remoting on.
+        // MOZ_DBUS_REMOTE asks for D-Bus remoting; the oracle has no session bus.
         #expect(environment["MOZ_DBUS_REMOTE"] == nil)
         #expect(ToolkitOracle.named("FIREFOX")?.packages == ["firefox-esr"])
         #expect(ToolkitOracle.firefox.probesOffset && ToolkitOracle.firefox.channel == .jsonLines)

@@ -44,8 +44,9 @@ user_pref("browser.newtabpage.enabled", false);
 user_pref("extensions.pocket.enabled", false);
 user_pref("browser.region.update.enabled", false);
 user_pref("browser.search.update", false);
-// No Remote Settings, experiments or top sites: they only fetch, and fail loudly, with no network.
-user_pref("services.settings.server", "data:,");
+// No experiments or top sites: they only fetch, and fail loudly, with no network. (Remote Settings
+// still tries: Firefox ignores a changed services.settings.server unless MOZ_REMOTE_SETTINGS_DEVTOOLS
+// is set, and its errors on standard output are no JSON lines.)
 user_pref("messaging-system.rsexperimentloader.enabled", false);
 user_pref("browser.newtabpage.activity-stream.feeds.topsites", false);
 user_pref("browser.newtabpage.activity-stream.feeds.system.topsites", false);

@@ -19,7 +19,7 @@ public struct OracleReady: Hashable, Sendable, Codable {
 
 /// A gesture line as an oracle writes it: a ``ToolkitGesture`` whose time may be missing, with the
 /// 1-based index among touch-downs and ups of the event that caused it instead (Chromium's page
-/// cannot see wl_touch times).
+/// cannot see wl_touch times), or the wall-clock time it got that event (Firefox's).
 struct OracleGestureLine: Decodable {
     var kind: ToolkitGesture.Kind
     var time: Double?
@@ -32,6 +32,9 @@ struct OracleGestureLine: Decodable {
     var finger: Int?, fingers: Int?
     var dx: Double?, dy: Double?
     var pressure: Double?, distance: Double?
+    /// When the toolkit got the cause (ms since the Unix epoch) and which wl_touch event it was
+    /// (`down`, `up`, `any`): Firefox's page names its cause so (WallClockEdges).
+    var wall: Double?, edge: String?
 }
 
 /// Reads an oracle's output: the ready line, gesture lines, and Chromium's console wrapping.

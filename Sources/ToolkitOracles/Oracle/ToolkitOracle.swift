@@ -43,6 +43,10 @@ public struct ToolkitOracle: Sendable {
     let requiredFiles: [String]
     /// The program, its arguments and the variables that pin the toolkit's settings.
     let command: @Sendable (Launch) -> (executable: String, arguments: [String], environment: [String: String])
+    /// Puts what the program reads at start into the toolkit's private folder (Firefox's profile), if anything.
+    var prepare: (@Sendable (Launch) throws -> Void)? = nil
+    /// True when the page's origin is found by a probe tap (its ready line cannot say where it is).
+    var probesOffset = false
 
     // MARK: - The oracles
 
@@ -106,7 +110,7 @@ public struct ToolkitOracle: Sendable {
         })
 
     /// Every oracle, in report order.
-    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .gtk3, .sdl2]
+    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .gtk3, .sdl2, .firefox]
 
     /// The oracle of `toolkit` (`gtk`, `qt`, `chromium`, `gtk3`), or nil.
     public static func named(_ toolkit: String) -> ToolkitOracle? {

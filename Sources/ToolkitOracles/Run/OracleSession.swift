@@ -95,6 +95,11 @@ public final class OracleSession: @unchecked Sendable {
                                                     attributes: [.posixPermissions: 0o700])
         }
         let launch = ToolkitOracle.Launch(oracleFile: oracleFile, folder: folder, isRoot: geteuid() == 0)
+        do {
+            try oracle.prepare?(launch)
+        } catch {
+            throw OracleError("\(oracle.toolkit): cannot prepare its private folder: \(error)")
+        }
         let (executable, arguments, variables) = oracle.command(launch)
         var environment = weston.childEnvironment(variables)
         // Nothing of the user's desktop may reach the toolkit: no session bus (GTK's settings portal,
@@ -140,11 +145,12 @@ public final class OracleSession: @unchecked Sendable {
     }
 
     /// GTK and Qt fill the kiosk output from (0, 0). Chromium's page starts below its app window's
-    /// own strip: the ready line says where when the page can tell; otherwise a probe tap at a known
-    /// output point is reported by the page at its page point, and the difference is the offset.
+    /// own strip: the ready line says where when the page can tell; otherwise (and always for
+    /// Firefox's page) a probe tap at a known output point is reported by the page at its page point,
+    /// and the difference is the offset.
     private func findOffset() throws -> (x: Double, y: Double) {
         if let x = ready.offsetX, let y = ready.offsetY { return (x, y) }
-        guard oracle.channel == .chromiumConsole, let harness, let process else { return (0, 0) }
+        guard oracle.channel == .chromiumConsole || oracle.probesOffset, let harness, let process else { return (0, 0) }
         let probe = (x: Double(Self.outputSize.width) * 0.75, y: Double(Self.outputSize.height) * 0.75)
         let before = OracleOutput.gestures(in: OracleOutput.messages(channelText(process), channel: oracle.channel)).gestures.count
         try harness.run(try CompactTrace.parse("down 0 \(probe.x) \(probe.y); frame; sleep 50; up 0; frame", name: "probe"))
@@ -190,8 +196,9 @@ public final class OracleSession: @unchecked Sendable {
         -> OracleRecording {
         let debugLog = process.errors()
         let messages = OracleOutput.messages(channelText(process), channel: oracle.channel)
-        let (lines, malformed) = OracleOutput.gestures(in: messages)
+        let (untimed, malformed) = OracleOutput.gestures(in: messages)
         let (records, touchObject) = try Self.received(debugLog, toolkit: oracle.toolkit)
+        let lines = WallClockEdges.resolve(untimed, receipts: WallClockEdges.receipts(in: debugLog, touchObject: touchObject))
         var cancels = ReceiptTimes.cancels(in: debugLog, touchObject: touchObject)[...]
         let cancelTimes = records.map { record -> Double? in
             guard case .cancel = record.event else { return nil }

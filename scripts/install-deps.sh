@@ -40,6 +40,8 @@ packages+=(qemu-system-x86 debootstrap busybox-static xz-utils)
 packages+=(chromium)
 # The SDL 2 oracle (oracles/sdl2/oracle.py): SDL 2.26 through Debian's python3 bindings.
 packages+=(python3-sdl2 libsdl2-2.0-0)
+# The WebKitGTK oracle (oracles/webkit/oracle.py): WebKitGTK 6.0 (GTK 4) through Debian's python3 bindings.
+packages+=(gir1.2-webkit-6.0)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

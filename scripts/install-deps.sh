@@ -42,6 +42,8 @@ packages+=(chromium)
 packages+=(python3-sdl2 libsdl2-2.0-0)
 # The Firefox oracle (oracles/firefox/oracle.html): Debian's Firefox ESR on its Wayland backend.
 packages+=(firefox-esr)
+# The WebKitGTK oracle (oracles/webkit/oracle.py): WebKitGTK 6.0 (GTK 4) through Debian's python3 bindings.
+packages+=(gir1.2-webkit-6.0)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -2,7 +2,7 @@
 
 /// Every toolkit model this build has, by name.
 public enum ToolkitModels {
-    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2, firefox).
+    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2, firefox, webkitgtk).
     public static func all() -> [any ToolkitModel] {
         [
             GTK48Model(),
@@ -11,6 +11,7 @@ public enum ToolkitModels {
             GTK324Model(),
             SDL226Model(),
             Firefox153Model(),
+            WebKitGTK250Model(),
         ]
     }
 

@@ -2,7 +2,7 @@
 
 /// Every toolkit model this build has, by name.
 public enum ToolkitModels {
-    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2).
+    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2, qtwidgets).
     public static func all() -> [any ToolkitModel] {
         [
             GTK48Model(),
@@ -10,6 +10,7 @@ public enum ToolkitModels {
             Chromium156Model(),
             GTK324Model(),
             SDL226Model(),
+            QtWidgets64Model(),
         ]
     }
 

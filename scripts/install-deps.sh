@@ -40,6 +40,8 @@ packages+=(qemu-system-x86 debootstrap busybox-static xz-utils)
 packages+=(chromium)
 # The SDL 2 oracle (oracles/sdl2/oracle.py): SDL 2.26 through Debian's python3 bindings.
 packages+=(python3-sdl2 libsdl2-2.0-0)
+# The Qt 6 Widgets oracle (oracles/qtwidgets/oracle.py): Qt 6.4's QGesture recognizers through Debian's PyQt6.
+packages+=(python3-pyqt6)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -8,7 +8,7 @@ import ToolkitOracles
 /// `gesture-sandbox toolkits`: touch scripts through real toolkits and through our models of them.
 struct Toolkits: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run touch scripts through real GTK 4, Qt 6 Quick, Chromium, GTK 3 and SDL 2 and through our models of them, side by side.",
+        abstract: "Run touch scripts through real GTK 4, Qt 6 Quick, Chromium, GTK 3, SDL 2 and Qt 6 Widgets and through our models of them, side by side.",
         discussion: """
             Each SCRIPT is a file in the compact form, in window-relative logical pixels (0, 0 is the \
             top-left corner of the toolkit's window or page); --corpus adds each model's boundary corpus \

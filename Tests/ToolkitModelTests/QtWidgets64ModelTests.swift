@@ -81,6 +81,14 @@ import TouchStream
         #expect(abs((end.scale ?? 0) - 2.56) < 1e-9)
         #expect(end.time == 48_496_548)
         #expect(Self.names(pinch).contains("QPinchGesture pinch-begin@48496405"))
+        // Real Qt: the second finger moved 20 px and lifted; the lift's step reads its stale lastPosition (its press)
+        // and counts 1.2 twice more: 2.0736 (1.2⁴).
+        let lifted = try Self.gestures([Self.down(51_169_000, 0, 100, 100), Self.frame, Self.down(51_169_000, 1, 200, 100), Self.frame,
+                                        Self.motion(51_169_040, 1, 220, 100), Self.frame, Self.up(51_169_080, 1), Self.frame,
+                                        Self.up(51_169_120, 0), Self.frame])
+        let liftedEnd = try #require(lifted.first { $0.kind == .pinchEnd })
+        #expect(abs((liftedEnd.scale ?? 0) - 2.0736) < 1e-9)
+        #expect(liftedEnd.time == 51_169_120)
         // Spread along x: no pan (mean offset 0) and no swipe (two fingers).
         #expect(!pinch.contains { $0.recognizer == "QPanGesture" || $0.recognizer == "QSwipeGesture" })
     }

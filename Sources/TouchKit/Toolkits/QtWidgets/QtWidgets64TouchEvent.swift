@@ -10,7 +10,7 @@ struct QtWidgets64Point: Equatable {
     var state: State
     var position: Point
     var pressPosition: Point
-    /// The point's position in the previous event (QEventPoint::lastPosition); its press position when new.
+    /// QEventPoint::lastPosition: see ``QtWidgets64TouchEvents``.
     var lastPosition: Point
 }
 
@@ -29,21 +29,32 @@ struct QtWidgets64TouchEvent {
 
 /// Builds QTouchEvents from assembled passes: QtWayland flushes one event per wl_touch.frame (and early where the
 /// assembler splits a frame), with every point down; a pass that changes nothing makes no event.
+///
+/// lastPosition, as measured (QPinchGesture's step scale reads it): a pressed point's is its position, a moved
+/// point's its previous position; a stationary or released point keeps the one it had in the previous event, except
+/// the point the synthesised mouse follows (the touch begin's first), whose lastPosition is always its previous
+/// position on whole px (the synthesised mouse event, which the widget gets on whole px, refreshes it: measured, a
+/// two-finger pan in half-pixel steps made pinch steps of 100 / 99.5).
 struct QtWidgets64TouchEvents {
     /// Points down after the last event, in press order.
     private(set) var points: [QtWidgets64Point] = []
+    /// The point the synthesised mouse follows, while it is down.
+    private var mouseSource: Int32?
 
     /// The event `pass` makes at `time` (ms), or nil.
     mutating func event(for pass: [TouchInput], at time: Double) -> QtWidgets64TouchEvent? {
         if pass.contains(where: { $0.phase == .cancelled }) {
-            defer { points = [] }
+            defer {
+                points = []
+                mouseSource = nil
+            }
             return points.isEmpty ? nil : QtWidgets64TouchEvent(kind: .cancel, time: time, points: points)
         }
         let wasEmpty = points.isEmpty
         var next = points.map { point -> QtWidgets64Point in
             var point = point
             point.state = .stationary
-            point.lastPosition = point.position
+            if point.id == mouseSource { point.lastPosition = Self.whole(point.position) }
             return point
         }
         var changed = false
@@ -56,6 +67,7 @@ struct QtWidgets64TouchEvents {
                 changed = true
             case .moved, .ended:
                 guard let index = next.firstIndex(where: { $0.id == input.id }) else { continue }
+                if input.phase == .moved, next[index].id != mouseSource { next[index].lastPosition = next[index].position }
                 next[index].position = input.location
                 next[index].state = input.phase == .moved ? .updated : .released
                 changed = true
@@ -64,10 +76,20 @@ struct QtWidgets64TouchEvents {
             }
         }
         guard changed else { return nil }
+        if wasEmpty { mouseSource = next.first?.id }
         let allReleased = next.allSatisfy { $0.state == .released }
         points = next.filter { $0.state != .released }
+        if let mouseSource, !points.contains(where: { $0.id == mouseSource }) { self.mouseSource = nil }
         let kind: QtWidgets64TouchEvent.Kind = wasEmpty ? .begin : (allReleased ? .end : .update)
         return QtWidgets64TouchEvent(kind: kind, time: time, points: next)
+    }
+}
+
+extension QtWidgets64TouchEvents {
+    /// `point` on whole px (QPointF::toPoint).
+    static func whole(_ point: Point) -> Point {
+        let (x, y) = qtWidgetsRounded(point)
+        return Point(x: Double(x), y: Double(y))
     }
 }
 

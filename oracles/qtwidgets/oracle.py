@@ -24,8 +24,9 @@
 # Times. Qt stamps every touch and mouse event with the wl_touch time QtWayland received (QInputEvent::timestamp).
 # Gestures are recognised while an input event is being delivered (QApplication::notify hands it to the gesture
 # manager), so the oracle overrides notify and remembers the timestamp of the input event in delivery: a gesture
-# state change reported meanwhile carries it. TapAndHold finishes on a timer: it carries the time of the touch or
-# mouse press that started the timer (the vocabulary's rule for timer gestures).
+# state change reported meanwhile carries it. TapAndHold finishes on a timer: it carries the time of the touch begin
+# that started the timer (the vocabulary's rule for timer gestures). wl_touch.cancel reaches Qt stamped on Qt's own
+# clock: what it causes keeps the last touch event's time, the time frame assembly gives the cancel.
 #
 # Mapping to the shared vocabulary (recognizer: the QGesture class; x, y: the hot spot, window px):
 #   QTapGesture        started -> gesture-started, updated -> gesture-updated, finished -> tap (count 1)
@@ -187,7 +188,7 @@ def main():
     pad.showFullScreen()
     for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
         signal.signal(signum, lambda *_: app.quit())
-    # Python runs signal handlers only between bytecodes: a idle timer lets it look while Qt waits.
+    # Python runs signal handlers only between bytecodes: an idle timer lets it look while Qt waits.
     wake = QTimer()
     wake.timeout.connect(lambda: None)
     wake.start(100)

@@ -44,6 +44,8 @@ packages+=(python3-sdl2 libsdl2-2.0-0)
 packages+=(firefox-esr)
 # The WebKitGTK oracle (oracles/webkit/oracle.py): WebKitGTK 6.0 (GTK 4) through Debian's python3 bindings.
 packages+=(gir1.2-webkit-6.0)
+# The Qt 6 Widgets oracle (oracles/qtwidgets/oracle.py): Qt 6.4's QGesture recognizers through Debian's PyQt6.
+packages+=(python3-pyqt6)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -8,7 +8,7 @@ import ToolkitOracles
 /// `gesture-sandbox toolkits`: touch scripts through real toolkits and through our models of them.
 struct Toolkits: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run touch scripts through real GTK 4, Qt 6 Quick, Chromium, GTK 3, SDL 2, Firefox and WebKitGTK and through our models of them, side by side.",
+        abstract: "Run touch scripts through real GTK 4, Qt 6 Quick, Chromium, GTK 3, SDL 2, Firefox, WebKitGTK and Qt 6 Widgets and through our models of them, side by side.",
         discussion: """
             Each SCRIPT is a file in the compact form, in window-relative logical pixels (0, 0 is the \
             top-left corner of the toolkit's window or page, every touch inside 1280×720: a script that touches \

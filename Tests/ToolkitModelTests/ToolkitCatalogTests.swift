@@ -8,7 +8,7 @@ import TouchStream
 /// point inside 600×400, at most 1.5 s of touch, shorter than the runner's quiet gap allows).
 @Suite struct ToolkitCatalogTests {
     /// The oracles the runner knows.
-    private static let toolkits: Set<String> = ["gtk", "qt", "chromium", "gtk3", "sdl2", "firefox", "webkitgtk"]
+    private static let toolkits: Set<String> = ["gtk", "qt", "chromium", "gtk3", "sdl2", "firefox", "webkitgtk", "qtwidgets"]
     /// Every corpus point must fit any oracle window (ToolkitCorpusCase's promise).
     private static let area = (width: 600.0, height: 400.0)
     /// The longest touch a case may take (the contract's limit), ms.

@@ -4,7 +4,7 @@ import TestSupport
 import ToolkitOracles
 import TouchKit
 
-/// The shipped oracles (`oracles/`) under the real GTK 4, Qt 6 Quick, Chromium, GTK 3, SDL 2, Firefox and WebKitGTK, against the
+/// The shipped oracles (`oracles/`) under the real GTK 4, Qt 6 Quick, Chromium, GTK 3, SDL 2, Firefox, WebKitGTK and Qt 6 Widgets, against the
 /// models: a bounded part of each corpus must agree, and what each real toolkit does with a few
 /// telling scripts is asserted as measured. One run serves every test: the three toolkits run at
 /// once, each under a private weston, as `gesture-sandbox toolkits` runs them.

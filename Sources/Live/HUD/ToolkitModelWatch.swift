@@ -78,5 +78,6 @@ extension ToolkitGesture.Kind {
     /// (SDL 2's per-motion events included).
     var isUpdate: Bool {
         self == .dragUpdate || self == .panUpdate || self == .touchMotion || self == .pointerMotion || self == .multiGesture
+            || self == .gestureUpdated
     }
 }

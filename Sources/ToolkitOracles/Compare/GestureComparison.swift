@@ -95,7 +95,7 @@ public struct GestureComparison: Sendable {
 extension ToolkitGesture.Kind {
     /// True for the kinds that are shown but never compared (*-update).
     public var isUpdate: Bool {
-        self == .dragUpdate || self == .panUpdate
+        self == .dragUpdate || self == .panUpdate || self == .gestureUpdated
     }
 
     /// True for the kinds whose tap count is part of what is compared.

@@ -110,7 +110,7 @@ public struct ToolkitOracle: Sendable {
         })
 
     /// Every oracle, in report order.
-    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .gtk3, .sdl2, .firefox, .webkitgtk]
+    public static let all: [ToolkitOracle] = [.gtk, .qt, .chromium, .gtk3, .sdl2, .firefox, .webkitgtk, .qtwidgets]
 
     /// The oracle of `toolkit` (`gtk`, `qt`, `chromium`, `gtk3`), or nil.
     public static func named(_ toolkit: String) -> ToolkitOracle? {

@@ -22,6 +22,10 @@ public struct ToolkitGesture: Hashable, Sendable, Codable {
         case pointerDown = "pointer-down", pointerMotion = "pointer-motion", pointerUp = "pointer-up"
         /// One step of a multi-finger gesture: centroid, rotation and spread change (SDL 2's SDL_MULTIGESTURE).
         case multiGesture = "multi-gesture"
+        /// A gesture state change the kinds above do not name (Qt Widgets' QGesture started, e.g. a QTapGesture at touch-down).
+        case gestureStarted = "gesture-started"
+        /// An update of such a gesture (Qt Widgets' QGesture updated): shown, not compared, like the other updates.
+        case gestureUpdated = "gesture-updated"
     }
 
     /// What was recognised.

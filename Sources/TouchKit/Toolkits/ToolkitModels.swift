@@ -2,7 +2,7 @@
 
 /// Every toolkit model this build has, by name.
 public enum ToolkitModels {
-    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2, firefox, webkitgtk).
+    /// A fresh instance of each model, in report order (gtk, qt, chromium, gtk3, sdl2, firefox, webkitgtk, qtwidgets).
     public static func all() -> [any ToolkitModel] {
         [
             GTK48Model(),
@@ -12,6 +12,7 @@ public enum ToolkitModels {
             SDL226Model(),
             Firefox153Model(),
             WebKitGTK250Model(),
+            QtWidgets64Model(),
         ]
     }
 

@@ -126,7 +126,7 @@ public final class GuestLaneSession: CompositorSession, @unchecked Sendable {
         let number = agent.nextNumber()
         try Data(UinputScript.text(events).utf8).write(to: URL(fileURLWithPath: agent.folder + "/\(number).events"))
         let ups = events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count
-        let answer = try agent.send("play \(ups)", timeout: 60)
+        let answer = try agent.send("play \(ups)", timeout: 120)
         guard answer == "ok" else {
             throw KernelLaneError("the touchscreen in the guest failed (\(answer)): " + KernelLaneError.oneLine(read("results/touchscreen.log")))
         }

@@ -73,7 +73,7 @@ let package = Package(
             "CDBus", "CWaylandProtocols", "PNGCodec", "SandboxHarness", "TouchStream", "WaylandPlumbing",
         ]),
         // A qemu guest with a real kernel input stack: uinput touchscreen, udev, libinput, a compositor on DRM.
-        .target(name: "KernelLane", dependencies: ["SandboxHarness", "TouchStream"]),
+        .target(name: "KernelLane", dependencies: ["CompositorDrivers", "SandboxHarness", "TouchStream"]),
         // The real toolkits (GTK 4, Qt 6 Quick, Chromium) as oracle clients under a private harness weston,
         // and their comparison with TouchKit's toolkit models.
         .target(name: "ToolkitOracles", dependencies: ["SandboxHarness", "TouchKit", "TouchStream", "WaylandPlumbing"]),

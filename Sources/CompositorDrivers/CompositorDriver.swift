@@ -84,14 +84,46 @@ public protocol CompositorSession: StoppableSession {
     /// user the compositor's clients run as) and returns at once: when an X window is mapped is the
     /// client's to tell. Throws when the session has no Xwayland (the default).
     func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess
+    /// The input device touches go through, when they go through one (the kernel lane's
+    /// touchscreen); nil (the default) when they are injected into the compositor's input code.
+    var inputDevice: String? { get }
 }
 
 // MARK: - Values
 
-/// The compositors the matrix knows, in the order reports list them.
+/// The compositors the matrix knows, in the order reports list them: a column of the matrix. The
+/// harness lane's compositors run on this machine; the kernel lane's (`sway-kernel`,
+/// `weston-kernel`) run the same compositor on a qemu guest's DRM device, touched through a
+/// uinput touchscreen and libinput.
 public enum CompositorKind: String, CaseIterable, Sendable, Codable {
     case weston, kwin, mutter, gnomeShell = "gnome-shell", sway, phoc, cage
     case mir, mirKiosk = "mir-kiosk", enlightenment
+    case swayKernel = "sway-kernel", westonKernel = "weston-kernel"
+
+    /// The harness lane's compositors (`--compositors all`).
+    public static var harnessCases: [CompositorKind] { allCases.filter { $0.lane == .harness } }
+
+    /// Which way touch reaches this column's compositor.
+    public var lane: InputLane {
+        switch self {
+        case .swayKernel, .westonKernel: .kernel
+        default: .harness
+        }
+    }
+
+    /// The compositor itself (sway for `sway · kernel`).
+    public var compositor: CompositorKind {
+        switch self {
+        case .swayKernel: .sway
+        case .westonKernel: .weston
+        default: self
+        }
+    }
+
+    /// This compositor's column in `lane`, nil when that lane does not run it.
+    public func inLane(_ lane: InputLane) -> CompositorKind? {
+        CompositorKind.allCases.first { $0.compositor == compositor && $0.lane == lane }
+    }
 
     /// The name users see (and the column heading in reports).
     public var displayName: String {
@@ -106,8 +138,18 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .mir: "Mir"
         case .mirKiosk: "Mir kiosk"
         case .enlightenment: "Enlightenment"
+        case .swayKernel, .westonKernel: "\(compositor.displayName) · kernel"
         }
     }
+}
+
+/// The way the matrix puts touch into a compositor.
+public enum InputLane: String, CaseIterable, Sendable, Codable {
+    /// Into the compositor's input code on this machine: a test or remote-desktop interface, or the
+    /// harness module.
+    case harness
+    /// Through a real kernel: a uinput touchscreen in a qemu guest, udev and libinput.
+    case kernel
 }
 
 /// Whether a compositor is installed here, and which version.
@@ -299,6 +341,9 @@ extension CompositorSession {
 
     /// None.
     public var xwayland: XwaylandServer? { nil }
+
+    /// No device: touches are injected into the compositor's input code.
+    public var inputDevice: String? { nil }
 
     /// No Xwayland here.
     public func launchX11Client(executable: String, arguments: [String], logName: String) throws -> ChildProcess {

@@ -109,6 +109,7 @@ enum MatrixMerge {
         let tried = entries.filter { $0.status != "not-run" }
         let base = tried.first { $0.status == "ran" } ?? tried.first ?? entries[0]
         var column = MatrixColumn(kind: kind, version: base.version, capabilities: capabilities(named: base.injects))
+        column.device = base.device
         if let window = base.window {
             column.windowOrigin = (window.x, window.y)
             column.windowSize = (window.width, window.height)

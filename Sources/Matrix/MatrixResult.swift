@@ -363,6 +363,9 @@ public struct MatrixColumn: Sendable {
     public var cells: [String: MatrixCellRuns]
     /// Where the column's time went; nil for a column read back from results.json.
     public var timing: MatrixColumnTiming?
+    /// The input device touches went through (the kernel lane's touchscreen); nil when injected
+    /// into the compositor's input code.
+    public var device: String?
 
     /// Creates a column.
     public init(kind: CompositorKind, version: String? = nil, unavailable: String? = nil,

@@ -22,7 +22,7 @@ extension MatrixResultsDocument {
                               status: status.code, reason: status.reason, injects: column.capabilities.names,
                               window: column.windowOrigin.flatMap { origin in
                                   column.windowSize.map { Window(x: origin.x, y: origin.y, width: $0.width, height: $0.height) }
-                              })
+                              }, lane: column.kind.lane.rawValue, device: column.device)
         }
         scripts = result.scripts.map { Script(name: $0.name, summary: $0.summary, text: $0.text) }
         cells = result.coveredCells.compactMap { key in

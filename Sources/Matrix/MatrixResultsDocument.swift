@@ -71,6 +71,10 @@ public struct MatrixResultsDocument: Codable, Equatable, Sendable {
         public var injects: [String]
         /// Our window on the output (logical px), from the calibration tap.
         public var window: Window?
+        /// How touch reached it: "harness" or "kernel" (absent in documents before lanes: harness).
+        public var lane: String?
+        /// The input device touches went through (the kernel lane's touchscreen); absent when injected.
+        public var device: String?
     }
 
     public struct Window: Codable, Equatable, Sendable {

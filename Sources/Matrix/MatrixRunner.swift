@@ -343,6 +343,7 @@ public struct MatrixRunner {
             run.column.capabilities = started.session.capabilities
             run.column.windowOrigin = started.window.origin
             run.column.windowSize = started.window.size
+            run.column.device = started.session.inputDevice
         }
         return started
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import RunCommand
 import CompositorDrivers
 import Foundation
+import KernelLane
 import Matrix
 import Playback
 import TouchStream
@@ -65,6 +66,15 @@ struct MatrixRun: ParsableCommand {
                                valueName: "list"))
     var compositors: String = "all"
 
+    @Option(help: ArgumentHelp("How touch reaches the compositors, one column per lane: harness (into the compositor's input "
+        + "code, the default), kernel (a uinput touchscreen in a qemu guest, through udev and libinput: sway and weston; "
+        + "docs/kernel-lane.md), or both, comma-separated.", valueName: "lanes"))
+    var lane: String = "harness"
+
+    @Option(name: .customLong("guest-cache"), help: ArgumentHelp("With --lane kernel: the built guest's folder "
+        + "(default: $XDG_CACHE_HOME/gesture-sandbox/guest).", valueName: "dir"))
+    var guestCache: String?
+
     @OptionGroup var sceneOptions: SceneOptions
 
     @Option(help: ArgumentHelp("Run every cell (script × compositor) N times; findings seen in some runs only are marked unstable.",
@@ -125,10 +135,16 @@ struct MatrixRun: ParsableCommand {
         for script in list where !seen.insert(script.name).inserted {
             throw RuntimeError("two scripts are named \"\(script.name)\"; rename one file")
         }
-        var configuration = MatrixConfiguration(scripts: list, compositors: try CompositorListing.kinds(compositors),
-                                                drivers: try binaries.drivers(), sceneType: sceneOptions.sceneType,
-                                                profile: sceneOptions.thresholdProfile,
-                                                clientExecutable: try windowProgram())
+        let columns = try CompositorListing.columns(try CompositorListing.kinds(compositors),
+                                                    lanes: try CompositorListing.lanes(lane))
+        let client = try windowProgram()
+        let cache = GuestCache(path: guestCache ?? GuestCache.defaultPath(environment: ProcessInfo.processInfo.environment))
+        let guestDrivers: [any CompositorDriver] = columns.filter { $0.lane == .kernel }.map {
+            GuestLaneDriver(kind: $0, cache: cache, client: client, interruption: MatrixInterruption.shared)
+        }
+        var configuration = MatrixConfiguration(scripts: list, compositors: columns,
+                                                drivers: try binaries.drivers() + guestDrivers, sceneType: sceneOptions.sceneType,
+                                                profile: sceneOptions.thresholdProfile, clientExecutable: client)
         if machine.expect != nil || machine.writeExpect != nil,
            let name = list.first(where: { $0.name.contains { $0.isWhitespace || $0 == "#" } })?.name {
             throw RuntimeError("the script name \"\(name)\" cannot be written in a baseline (no spaces or #): rename the file")

@@ -250,11 +250,25 @@ enum SyntheticCompositors {
     }
 
     @Test func compositorListsParse() throws {
-        #expect(try CompositorListing.kinds("all") == CompositorKind.allCases)
+        #expect(try CompositorListing.kinds("all") == CompositorKind.harnessCases)
         #expect(try CompositorListing.kinds("KWin, gnome-shell,weston") == [.kwin, .gnomeShell, .weston])
         #expect(throws: RuntimeError.self) { try CompositorListing.kinds("wayfire") }
         let listing = CompositorListing.text(drivers: [])
-        #expect(listing.split(separator: "\n").count == CompositorKind.allCases.count)
+        #expect(listing.split(separator: "\n").count == CompositorKind.harnessCases.count)
+        // A lane's column is chosen by --lane, not by name.
+        #expect(throws: RuntimeError.self) { try CompositorListing.kinds("sway-kernel") }
+    }
+
+    @Test func lanesMakeAColumnPerCompositorTheyRun() throws {
+        #expect(try CompositorListing.lanes("harness,kernel") == [.harness, .kernel])
+        #expect(try CompositorListing.columns([.weston, .kwin, .sway], lanes: [.harness, .kernel])
+            == [.weston, .kwin, .sway, .westonKernel, .swayKernel])
+        #expect(try CompositorListing.columns(CompositorKind.harnessCases, lanes: [.kernel]) == [.westonKernel, .swayKernel])
+        #expect(throws: RuntimeError.self) { try CompositorListing.columns([.kwin], lanes: [.kernel]) }
+        #expect(throws: RuntimeError.self) { try CompositorListing.lanes("uinput") }
+        #expect(CompositorKind.swayKernel.displayName == "sway · kernel")
+        #expect(CompositorKind.westonKernel.compositor == .weston && CompositorKind.westonKernel.lane == .kernel)
+        #expect(CompositorKind.sway.inLane(.kernel) == .swayKernel && CompositorKind.kwin.inLane(.kernel) == nil)
     }
 }
 

@@ -3,8 +3,12 @@
 /// `/job/touchscreen.py`: creates a multitouch uinput touchscreen (python3-libevdev) with the
 /// axes of `job.env`, says `PREFIX.ready`, waits for `PREFIX.go`, writes the event list (one
 /// `TYPE CODE VALUE` or `wait MS` per line, batched up to each SYN_REPORT), says `PREFIX.done`
-/// and keeps the device until it is stopped.
+/// and keeps the device until it is stopped. With `AGENT` set it plays one list per
+/// `PREFIX.go-N` (which names it) and says `PREFIX.done-N`, for as long as the guest runs.
 public enum TouchscreenProgram {
+    /// The device's name, as the kernel and libinput show it.
+    public static let deviceName = "GestureSandbox touchscreen"
+
     /// The program's text.
     public static let text = #"""
     import os, sys, time
@@ -17,7 +21,7 @@ public enum TouchscreenProgram {
     slots = int(env["SLOTS"])
 
     device = libevdev.Device()
-    device.name = "GestureSandbox touchscreen"
+    device.name = "\#(deviceName)"
     device.id = {"bustype": 0x06, "vendor": 0x1d6b, "product": 0x0104, "version": 1}
     device.enable(libevdev.EV_KEY.BTN_TOUCH)
     for code, maximum in ((libevdev.EV_ABS.ABS_X, maximum_x), (libevdev.EV_ABS.ABS_Y, maximum_y),
@@ -29,31 +33,49 @@ public enum TouchscreenProgram {
     uinput = device.create_uinput_device()
     print("device", uinput.devnode, flush=True)
 
-    steps = []
-    for number, line in enumerate(open(events_path), 1):
-        words = line.split()
-        if not words:
-            continue
-        if words[0] == "wait":
-            steps.append(float(words[1]) / 1000)
-        else:
-            steps.append(libevdev.InputEvent(libevdev.evbit(words[0], words[1]), int(words[2])))
+    def load(path):
+        steps = []
+        for line in open(path):
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == "wait":
+                steps.append(float(words[1]) / 1000)
+            else:
+                steps.append(libevdev.InputEvent(libevdev.evbit(words[0], words[1]), int(words[2])))
+        return steps
 
+    def play(steps):
+        batch = []
+        for step in steps:
+            if isinstance(step, float):
+                time.sleep(step)
+                continue
+            batch.append(step)
+            if step.matches(libevdev.EV_SYN.SYN_REPORT):
+                uinput.send_events(batch)
+                batch = []
+        if batch:
+            uinput.send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+        print("played", len(steps), "steps", flush=True)
+
+    def wait_for(path):
+        while not os.path.exists(path):
+            time.sleep(0.01)
+
+    if env.get("AGENT"):
+        # The matrix's agent: PREFIX.go-N names the events of play N; PREFIX.done-N says it was written.
+        open(prefix + ".ready", "w").close()
+        number = 0
+        while True:
+            number += 1
+            wait_for("%s.go-%d" % (prefix, number))
+            play(load(open("%s.go-%d" % (prefix, number)).read().strip()))
+            open("%s.done-%d" % (prefix, number), "w").close()
+    steps = load(events_path)
     open(prefix + ".ready", "w").close()
-    while not os.path.exists(prefix + ".go"):
-        time.sleep(0.02)
-    batch = []
-    for step in steps:
-        if isinstance(step, float):
-            time.sleep(step)
-            continue
-        batch.append(step)
-        if step.matches(libevdev.EV_SYN.SYN_REPORT):
-            uinput.send_events(batch)
-            batch = []
-    if batch:
-        uinput.send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
-    print("played", len(steps), "steps", flush=True)
+    wait_for(prefix + ".go")
+    play(steps)
     open(prefix + ".done", "w").close()
     while True:
         time.sleep(1)

@@ -98,6 +98,74 @@ public enum GuestJobInit {
         sleep 0.1
     done
     say compositor
+    # The matrix's agent: one boot serves many cells. The host drops numbered commands into
+    # /job/agent (N.cmd, renamed into place whole); each is answered in N.done, also renamed into place.
+    if [ -n "$AGENT" ]; then
+        A=/job/agent
+        n=0
+        plays=0
+        say agent
+        while :; do
+            n=$((n + 1))
+            until [ -e $A/$n.cmd ]; do sleep 0.05; done
+            read -r verb word < $A/$n.cmd
+            answer=ok
+            case $verb in
+            client)
+                # A fresh client per cell: the last one is ended first if the host left it running.
+                [ -n "$CLIENT_PID" ] && { kill -TERM $CLIENT_PID 2>/dev/null; wait $CLIENT_PID; }
+                CLIENT_LOG=$A/$word
+                eval "set -- $(sed -n 2p $A/$n.cmd)"
+                env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET \
+                    LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client $AS_USER /host/bin/$CLIENT "$@" >$CLIENT_LOG 2>&1 &
+                CLIENT_PID=$!
+                waited=0
+                until grep -qs 'wl_surface@[0-9]*\.enter(' $CLIENT_LOG; do
+                    kill -0 $CLIENT_PID 2>/dev/null || { answer=client-failed; break; }
+                    waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || { answer=client-failed; break; }
+                    sleep 0.1
+                done ;;
+            play)
+                # The touchscreen program counts its plays from 1.
+                plays=$((plays + 1))
+                before=$(grep -c 'wl_touch@[0-9]*\.up(' $CLIENT_LOG)
+                echo $A/$n.events > /run/touch.go-$plays.new && mv /run/touch.go-$plays.new /run/touch.go-$plays
+                until [ -e /run/touch.done-$plays ]; do
+                    kill -0 $TOUCH_PID 2>/dev/null || { answer=device-failed; break; }
+                    sleep 0.02
+                done
+                # Every lift of the script reached our client, or the wait ran out (by the clock:
+                # under TCG each look costs more than its pause). A lift and a landing of one id in
+                # one frame is one touch to the kernel: fewer lifts arrive than the script has.
+                limit=$(( $(cut -d . -f 1 /proc/uptime) + TOUCH_TIMEOUT ))
+                until [ "$(grep -c 'wl_touch@[0-9]*\.up(' $CLIENT_LOG)" -ge $((before + word)) ]; do
+                    [ "$(cut -d . -f 1 /proc/uptime)" -lt $limit ] || break
+                    sleep 0.05
+                done ;;
+            stop)
+                # The client's exit status; one that does not end in 30 s is killed (writing its
+                # screenshot and state takes seconds under TCG).
+                if [ -n "$CLIENT_PID" ]; then
+                    kill -TERM $CLIENT_PID 2>/dev/null
+                    ( sleep 30; kill -KILL $CLIENT_PID 2>/dev/null ) &
+                    watchdog=$!
+                    wait $CLIENT_PID
+                    answer=$?
+                    kill $watchdog 2>/dev/null
+                    CLIENT_PID=
+                else
+                    answer=none
+                fi ;;
+            off)
+                echo ok > $A/$n.new && mv $A/$n.new $A/$n.done
+                [ -n "$CLIENT_PID" ] && kill -TERM $CLIENT_PID 2>/dev/null
+                kill $TOUCH_PID 2>/dev/null
+                finish ok ;;
+            *) answer="unknown command $verb" ;;
+            esac
+            echo "$answer" > $A/$n.new && mv $A/$n.new $A/$n.done
+        done
+    fi
     env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME WAYLAND_DISPLAY=$SOCKET LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client \
         $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl --log $R/deliveries.jsonl --state $R/state.json >$R/client.log 2>&1 &
     CLIENT_PID=$!

@@ -24,6 +24,8 @@ public struct GuestJob {
     public var clientTimeout = 40
     /// Seconds our client has, once the script is played, to receive every up before it is ended.
     public var touchTimeout = 5
+    /// The guest serves the matrix's agent commands (`/job/agent`) instead of running one script.
+    public var agent = false
 
     /// A job for `compositor` playing `events`.
     public init(compositor: GuestCompositor, axes: TouchscreenAxes, events: [UinputEvent], clientName: String) {
@@ -50,6 +52,7 @@ public struct GuestJob {
             ("UPS", String(ups)), ("CLIENT", clientName),
             ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
             ("DEVICE_INPUT", recording == nil ? "events.txt" : "recording.json"), ("UHID", recording?.isHID == true ? "1" : ""),
+            ("AGENT", agent ? "1" : ""),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
     }
@@ -68,8 +71,10 @@ public struct GuestJob {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
         }
-        try FileManager.default.createDirectory(atPath: folder + "/results", withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder + "/results")
+        for shared in ["results"] + (agent ? ["agent"] : []) {
+            try FileManager.default.createDirectory(atPath: folder + "/" + shared, withIntermediateDirectories: true)
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder + "/" + shared)
+        }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
     }
 }

@@ -21,6 +21,10 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
     /// Later GTK also stops a fling whose tick moved it less than ``stopBelow`` px; 4.8.3 does not (measured: its
     /// flings run on at 0.99 px a frame).
     public var stopsOnSmallStep = false
+    /// gtkscrolledwindow.c `VELOCITY_ACCUMULATION_FLOOR`, `_CEIL`, `_MAX`: a lift's velocity at least FLOOR times the
+    /// interrupted fling's (same direction) adds that fling's velocity times (v − FLOOR·last) / ((CEIL − FLOOR)·last),
+    /// at most MAX times.
+    public var accumulationFloor = 0.33, accumulationCeil = 1.0, accumulationMax = 6.0
     /// The frame interval the model assumes past the toolkit's last reported frame (60 Hz), ms.
     public var restingFrameInterval = 1000.0 / 60
 
@@ -47,9 +51,9 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
             next += 1
         }
         // A fling still running after the toolkit's last frame: ticked on at 60 Hz until it stops (10 s at most).
-        if var clock = state.fling?.clock {
+        if state.ticking, var clock = state.fling?.clock {
             let end = clock + 10_000
-            while state.fling != nil, clock < end {
+            while state.ticking, clock < end {
                 clock += restingFrameInterval
                 state.tick(at: clock)
             }
@@ -67,6 +71,15 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
         var position: Double
         /// The frame clock's time of the last tick (ms): priv->last_deceleration_time.
         var clock: Double
+
+        /// One gtk_kinetic_scrolling_tick to the frame clock's `time` (ms); returns the new position and velocity.
+        mutating func advance(to time: Double, friction: Double) -> (position: Double, velocity: Double) {
+            t += (time - clock) / 1000
+            clock = time
+            let decay = exp(-friction * t)
+            position = c1 + c2 * decay
+            return (position, -friction * c2 * decay)
+        }
     }
 
     struct State {
@@ -74,7 +87,11 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
         /// priv->unclamped_vadj_value (no end is ever reached, so the adjustment's value too).
         var offset: Double
         var flingClocks: ArraySlice<Double>
+        /// priv->vscrolling: kept when a touch-down stops the ticks (gtk_scrolled_window_cancel_deceleration only
+        /// removes the tick callback), so the next lift's fling can take on its velocity.
         var fling: Fling?
+        /// priv->deceleration_id != 0: the fling is ticked at every frame.
+        var ticking = false
         var flings: [ScrollFling] = []
         /// GtkGestureSingle's current sequence and where it went down.
         var sequence: Int32?
@@ -101,7 +118,7 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
                 last = origin
                 dragStart = offset
                 claimed = false
-                fling = nil
+                ticking = false
             case .motion:
                 guard event.id == sequence else { return }
                 last = (event.x, event.y)
@@ -123,11 +140,25 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
                 samples.removeAll()
                 let clock = flingClocks.popFirst() ?? event.time
                 // scrolled_window_swipe_cb → gtk_scrolled_window_decelerate (−vx, −vy): a fling unless 0.
-                let velocity = -vy
-                guard velocity != 0 else { return }
+                var velocity = -vy
+                guard velocity != 0 else {
+                    fling = nil
+                    ticking = false
+                    return
+                }
+                // gtk_scrolled_window_start_deceleration: the interrupted fling, ticked to now, lends its velocity.
+                if var previous = fling {
+                    let last = previous.advance(to: clock, friction: model.decelerationFriction).velocity
+                    let finished = abs(last) < model.stopBelow
+                    if !finished, (velocity >= 0) == (last >= 0), abs(velocity) >= abs(last) * model.accumulationFloor {
+                        let low = last * model.accumulationFloor, high = last * model.accumulationCeil
+                        velocity += last * min((velocity - low) / (high - low), model.accumulationMax)
+                    }
+                }
                 flings.append(ScrollFling(liftTime: event.time, velocity: velocity))
                 let friction = model.decelerationFriction
                 fling = Fling(c1: velocity / friction + offset, c2: -velocity / friction, position: offset, clock: clock)
+                ticking = true
             case .cancel:
                 guard sequence != nil else { return }
                 sequence = nil
@@ -151,17 +182,13 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
         /// scrolled_window_deceleration_cb at a frame: elapsed since the last tick, gtk_kinetic_scrolling_tick; a
         /// tick that finishes the fling leaves the value where the previous tick put it.
         mutating func tick(at time: Double) {
-            guard var current = fling else { return }
-            let elapsed = (time - current.clock) / 1000
-            current.clock = time
+            guard ticking, var current = fling else { return }
             let lastPosition = current.position, lastT = current.t
-            current.t += elapsed
-            let decay = exp(-model.decelerationFriction * current.t)
-            current.position = current.c1 + current.c2 * decay
-            let velocity = -model.decelerationFriction * current.c2 * decay
+            let velocity = current.advance(to: time, friction: model.decelerationFriction).velocity
             let smallStep = model.stopsOnSmallStep && lastT != 0 && abs(current.position - lastPosition) < model.stopBelow
             if abs(velocity) < model.stopBelow || smallStep {
                 fling = nil
+                ticking = false
                 return
             }
             offset = current.position

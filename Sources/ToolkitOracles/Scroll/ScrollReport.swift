@@ -18,7 +18,10 @@ public enum ScrollReport {
         public var realRest: Double
         public var modelRest: Double
         public var realFlings: [Double]
+        /// The model's GtkGestureSwipe velocity at each lift that flung (px/s of the offset).
         public var modelFlings: [Double]
+        /// The model's fling starting velocities (the lift's plus what an interrupted fling lent).
+        public var modelFlingStarts: [Double]
         public var differingFrames: Int
         public var worstFrame: Double
         public var frames: [ScrollFramePoint]
@@ -48,7 +51,8 @@ public enum ScrollReport {
                         Stroke(toolkit: toolkit.oracle.toolkit, name: item.testCase.name, source: item.testCase.source,
                                agrees: item.agrees, start: item.start, startOffset: item.startOffset, realRest: item.realRest,
                                modelRest: round3(item.modelRest), realFlings: item.realFlings,
-                               modelFlings: item.modelFlings.map { round3($0.velocity) }, differingFrames: item.differingFrames,
+                               modelFlings: item.modelFlings.map { round3($0.measured) },
+                               modelFlingStarts: item.modelFlings.map { round3($0.velocity) }, differingFrames: item.differingFrames,
                                worstFrame: round3(item.worstFrame),
                                frames: item.frames.map { ScrollFramePoint(time: $0.time, real: $0.real, model: round3($0.model), agrees: $0.agrees) })
                     })
@@ -77,11 +81,11 @@ public enum ScrollReport {
         [item.testCase.name, item.agrees ? "agrees" : "differs", String(item.frames.count), String(item.differingFrames),
          String(format: "%.1f", item.worstFrame), String(format: "%.1f / %.1f", item.realRest - item.startOffset, item.modelRest - item.startOffset),
          item.realFlings.map { String(Int($0.rounded())) }.joined(separator: ", ").ifEmpty("—") + " / "
-            + item.modelFlings.map { String(Int($0.velocity.rounded())) }.joined(separator: ", ").ifEmpty("—")]
+            + item.modelFlings.map { String(Int($0.measured.rounded())) }.joined(separator: ", ").ifEmpty("—")]
     }
 
     static let strokeHeader = ["stroke", "", "frames", "frames off", "worst px", "rest real / model (px scrolled)",
-                               "fling px/s real / model"]
+                               "lift velocity px/s real / model"]
 
     /// report.md's section (empty when nothing scrolled).
     public static func markdown(_ results: [ScrollToolkitResult]) -> String {

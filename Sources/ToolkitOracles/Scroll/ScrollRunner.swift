@@ -24,8 +24,8 @@ public struct ScrollConfiguration: Sendable {
     /// Called with a one-line summary as strokes finish.
     public var progress: (@Sendable (String) -> Void)?
 
-    /// The default gap after each stroke, seconds: a 6000 px/s fling decays under 1 px per 60 Hz frame in 1.1 s.
-    public static let defaultGap = 2.0
+    /// The default gap after each stroke, seconds: GTK ticks a 4000 px/s fling until it is under 1 px/s, 2.1 s.
+    public static let defaultGap = 2.5
 
     /// A configuration with the installed or source-tree oracles.
     public init(toolkits: [String], strokes: [OracleCase], corpus: Bool) {
@@ -124,17 +124,20 @@ public enum ScrollRunner {
     static func compare(_ recording: OracleRecording, model: any ToolkitScrollModel) -> [ScrollCaseResult] {
         let (frames, swipes) = ScrollOracleOutput.lines(recording.gestureLog)
         var results: [ScrollCaseResult] = []
-        var offset = ScrollTravel.startOffset
         for recorded in recording.cases {
             let length = ScrollOracleOutput.milliseconds(recorded.end, after: recorded.start)
+            let events = ScrollEvents.from(recorded.received, origin: recorded.start)
+            let firstTouch = events.first?.time ?? 0
+            // Where the stroke's drag starts: the last frame drawn before its first touch was handled (a fling of the
+            // stroke before may still have been settling when this one began).
+            var offset = ScrollTravel.startOffset
             var mine: [(time: Double, offset: Double, lastTouch: Double?)] = []
             for frame in frames {
                 let time = ScrollOracleOutput.milliseconds(frame.frame, after: recorded.start)
-                if time < 0 {
-                    offset = frame.offset
-                    continue
-                }
                 guard time < length else { break }
+                let handled = frame.touch != 0 && ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start) >= firstTouch
+                if !handled { offset = frame.offset }
+                if time < 0 { continue }
                 let touch = frame.touch == 0 ? nil : ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start)
                 mine.append((time, frame.offset, touch.flatMap { $0 >= 0 ? $0 : nil }))
             }
@@ -146,11 +149,9 @@ public enum ScrollRunner {
                 swipe.clock.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }
                     ?? ScrollOracleOutput.milliseconds(swipe.time, after: recorded.start)
             }
-            let events = ScrollEvents.from(recorded.received, origin: recorded.start)
             results.append(ScrollCaseResult.compare(recorded.testCase, start: recorded.start, startOffset: offset,
                                                     events: events, frames: mine, flingClocks: clocks,
-                                                    realFlings: inCase.map { -($0.vy ?? 0) }, model: model))
-            if let last = mine.last { offset = last.offset }
+                                                    realFlings: inCase.map { -($0.vy ?? 0) }.filter { $0 != 0 }, model: model))
         }
         return results
     }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 // MARK: - GtkScrolledWindow's touch scrolling (GTK 4.8)
 
@@ -140,7 +144,8 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
                 samples.removeAll()
                 let clock = flingClocks.popFirst() ?? event.time
                 // scrolled_window_swipe_cb → gtk_scrolled_window_decelerate (−vx, −vy): a fling unless 0.
-                var velocity = -vy
+                let measured = -vy
+                var velocity = measured
                 guard velocity != 0 else {
                     fling = nil
                     ticking = false
@@ -155,7 +160,7 @@ public struct GTK48KineticScroll: ToolkitScrollModel {
                         velocity += last * min((velocity - low) / (high - low), model.accumulationMax)
                     }
                 }
-                flings.append(ScrollFling(liftTime: event.time, velocity: velocity))
+                flings.append(ScrollFling(liftTime: event.time, measured: measured, velocity: velocity))
                 let friction = model.decelerationFriction
                 fling = Fling(c1: velocity / friction + offset, c2: -velocity / friction, position: offset, clock: clock)
                 ticking = true

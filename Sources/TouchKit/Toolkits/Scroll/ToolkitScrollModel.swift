@@ -63,7 +63,9 @@ public struct ScrollModelInput: Sendable {
 public struct ScrollFling: Hashable, Sendable {
     /// The wl_touch time of the lift (ms).
     public var liftTime: Double
-    /// The offset's velocity at the start (px/s, positive: the offset grows, the content moves up).
+    /// The velocity the toolkit measured at the lift, as the offset's (px/s, positive: the offset grows).
+    public var measured: Double
+    /// The fling's starting velocity (px/s): the measured one, plus whatever the toolkit carries over.
     public var velocity: Double
 }
 

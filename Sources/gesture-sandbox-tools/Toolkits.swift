@@ -29,6 +29,13 @@ struct Toolkits: ParsableCommand {
             (../share/gesture-sandbox/oracles) or in the source tree. A toolkit that is not installed is \
             reported with the Debian packages to install (scripts/install-deps.sh installs them all).
 
+            --scroll: the files are one-finger strokes instead, run through the toolkits that scroll (GTK 4's \
+            GtkScrolledWindow with kinetic scrolling, over a 200000 px tall content) and their scroll models: \
+            each drawn frame's offset must be within 2 px or 2 % of the model's at that frame's time, and the \
+            resting offset within 4 px or 2 %. --corpus also runs the scroll corpus for every toolkit that \
+            scrolls (with --scroll: only it). A stroke that would scroll past an end of the content is refused \
+            with its line before any toolkit starts.
+
             Exit status: 0 every model agrees with its toolkit; 1 a model differs; 2 a toolkit could not \
             run, or bad input.
             """)
@@ -40,8 +47,11 @@ struct Toolkits: ParsableCommand {
                                valueName: "list"))
     var toolkits = "all"
 
-    @Flag(help: "Add each model's boundary corpus.")
+    @Flag(help: "Add each model's boundary corpus (and the scroll corpus for toolkits that scroll).")
     var corpus = false
+
+    @Flag(help: "The files are scroll strokes: run only scrolling, through the toolkits that scroll.")
+    var scroll = false
 
     @Option(help: ArgumentHelp("With --corpus: only the first N cases of each corpus.", valueName: "n"))
     var limit: Int?
@@ -55,10 +65,17 @@ struct Toolkits: ParsableCommand {
 
     func run() throws {
         let configuration: ToolkitsConfiguration
+        let scrolling: ScrollConfiguration?
         do {
             try prepareOutputs([], inputs: scripts)
             try ToolkitsOutput.check(output)
-            configuration = try makeConfiguration()
+            if scroll {
+                scrolling = try makeScrollConfiguration(strokes: scripts)
+                configuration = ToolkitsConfiguration(toolkits: [], scripts: [], corpus: false)
+            } else {
+                configuration = try makeConfiguration()
+                scrolling = corpus ? try makeScrollConfiguration(strokes: []) : nil
+            }
         } catch {
             throw fail(error, code: 2)
         }
@@ -66,15 +83,20 @@ struct Toolkits: ParsableCommand {
         let result: ToolkitsResult
         do {
             result = try ToolkitsOutput.run(to: output, toolVersion: GestureSandbox.version) {
-                ToolkitsRunner(configuration: configuration).run()
+                let started = Date()
+                var result = configuration.toolkits.isEmpty ? ToolkitsResult(scroll: [], seconds: 0)
+                    : ToolkitsRunner(configuration: configuration).run()
+                if let scrolling, !scrolling.toolkits.isEmpty { result.scroll = ScrollRunner.run(scrolling) }
+                result.seconds = Date().timeIntervalSince(started)
+                return result
             }
         } catch {
             ToolkitsProgress.clear()
             throw fail(error, code: 2)
         }
         ToolkitsProgress.clear()
-        for toolkit in result.toolkits {
-            if let problem = toolkit.problem { FileHandle.standardError.write(Data("gesture-sandbox: \(problem)\n".utf8)) }
+        for problem in result.toolkits.compactMap(\.problem) + result.scroll.compactMap(\.problem) {
+            FileHandle.standardError.write(Data("gesture-sandbox: \(problem)\n".utf8))
         }
         print(result.verdict)
         print("report: " + ToolkitsOutput.reportFiles.map { "\(output)/\($0)" }.joined(separator: ", ")
@@ -102,6 +124,34 @@ struct Toolkits: ParsableCommand {
         configuration.corpusLimit = limit
         configuration.gap = Double(gap) / 1000
         if isatty(2) == 1 { configuration.progress = { ToolkitsProgress.show($0) } }
+        return configuration
+    }
+
+    /// Scrolling: the stroke files and the toolkits that scroll among `--toolkits` (with `--scroll`, naming one
+    /// that does not is an error); the strokes are checked against the content before anything starts.
+    private func makeScrollConfiguration(strokes paths: [String]) throws -> ScrollConfiguration {
+        let wanted = try Self.toolkitNames(toolkits)
+        let names = wanted.filter { ToolkitOracle.scrollOracle($0) != nil }
+        if scroll, toolkits != "all", let other = wanted.first(where: { ToolkitOracle.scrollOracle($0) == nil }) {
+            throw RuntimeError("--scroll: \(other) has no scrolling oracle; toolkits that scroll: "
+                + ToolkitOracle.scrolling.map(\.toolkit).joined(separator: ", "))
+        }
+        var strokes: [OracleCase] = []
+        for path in paths {
+            let name = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+            strokes.append(try OracleCase(name: name, summary: "stroke \(path)", script: try InputFiles.text(path), source: path))
+        }
+        var seen = Set<String>()
+        for item in strokes where !seen.insert(item.name).inserted {
+            throw RuntimeError("two strokes are named \"\(item.name)\"; rename one file")
+        }
+        if scroll, strokes.isEmpty, !corpus { throw RuntimeError("--scroll: no strokes: name stroke files or use --corpus") }
+        if scroll, limit != nil, !corpus { throw RuntimeError("--limit picks corpus cases: use it with --corpus") }
+        if let limit, limit < 1 { throw RuntimeError("--limit must be at least 1") }
+        var configuration = ScrollConfiguration(toolkits: names, strokes: strokes, corpus: corpus)
+        configuration.corpusLimit = limit
+        if isatty(2) == 1 { configuration.progress = { ToolkitsProgress.show($0) } }
+        try ScrollRunner.check(configuration)
         return configuration
     }
 

@@ -31,6 +31,7 @@ public enum ToolkitsHTML {
             for item in agreeing { body += section(toolkit, item) }
             body += "</details>\n"
         }
+        body += ScrollReport.html(result.scroll)
         return """
             <!DOCTYPE html>
             <html xmlns="http://www.w3.org/1999/xhtml" lang="en">

@@ -62,6 +62,7 @@ public enum ToolkitsOutput {
                 try OutputTarget.write(recording.gestureLog, to: sub + "/gestures.jsonl")
                 try OutputTarget.write(recording.debugLog, to: sub + "/wayland-debug.log")
             }
+            try ScrollReport.writeLogs(result.scroll, into: folder)
             try OutputTarget.write(ToolkitsReport.markdown(result), to: folder + "/report.md")
             try OutputTarget.write(ToolkitsHTML.page(result), to: folder + "/toolkits.html")
             try OutputTarget.write(try ToolkitsResultsDocument(result, toolVersion: toolVersion).jsonText(),

@@ -42,7 +42,7 @@ public enum ToolkitsReport {
                 [item.testCase.name, item.comparison.real.map { short($0, item) }.joined(separator: ", ").ifEmpty("nothing")]
             }) + "\n"
         }
-        return text
+        return text + ScrollReport.markdown(result.scroll)
     }
 
     /// The script files' case names (not the corpora's), in run order.

@@ -45,6 +45,8 @@ public struct ToolkitsResultsDocument: Codable, Sendable {
     public var exitCode: Int32
     public var toolkits: [Toolkit]
     public var cases: [Case]
+    /// The scrolling toolkits and their strokes (absent when nothing scrolled).
+    public var scroll: [ScrollReport.Toolkit]?
 
     /// The document of `result`.
     public init(_ result: ToolkitsResult, toolVersion: String) {
@@ -67,6 +69,7 @@ public struct ToolkitsResultsDocument: Codable, Sendable {
                      receivedEvents: item.received.count { !$0.event.isCapabilities })
             }
         }
+        scroll = result.scroll.isEmpty ? nil : ScrollReport.document(result.scroll)
     }
 
     /// Pretty, key-sorted JSON with a final newline.

@@ -86,11 +86,13 @@ public struct ToolkitsResult: Sendable {
     public var toolkits: [ToolkitResult]
     /// Wall-clock seconds of the run.
     public var seconds: Double
+    /// Per scrolling toolkit, its strokes (`--scroll`, or `--corpus` for toolkits that scroll).
+    public var scroll: [ScrollToolkitResult] = []
 
     /// 2 when a toolkit could not run, else 1 when a model disagrees with its toolkit, else 0.
     public var exitCode: Int32 {
-        if toolkits.contains(where: { $0.problem != nil }) { return 2 }
-        if toolkits.contains(where: { $0.agreeing < $0.cases.count }) { return 1 }
+        if toolkits.contains(where: { $0.problem != nil }) || scroll.contains(where: { $0.problem != nil }) { return 2 }
+        if toolkits.contains(where: { $0.agreeing < $0.cases.count }) || scroll.contains(where: { $0.agreeing < $0.cases.count }) { return 1 }
         return 0
     }
 
@@ -99,6 +101,10 @@ public struct ToolkitsResult: Sendable {
         let parts = toolkits.map { result -> String in
             if result.problem != nil { return "\(result.oracle.toolkit): could not run" }
             return "\(result.oracle.toolkit): \(result.agreeing)/\(result.cases.count) agree"
+                + " (\(ToolkitsReport.percent(result.agreement)))"
+        } + scroll.map { result -> String in
+            if result.problem != nil { return "\(result.oracle.toolkit) scrolling: could not run" }
+            return "\(result.oracle.toolkit) scrolling: \(result.agreeing)/\(result.cases.count) strokes agree"
                 + " (\(ToolkitsReport.percent(result.agreement)))"
         }
         let head = switch exitCode {

@@ -144,12 +144,15 @@ public final class NestedSession: HarnessInputSession {
 
     /// A minimal sway configuration: no bar, no wallpaper process; Xwayland only when asked for,
     /// then started at once (`force`; `enable` would wait for the first X client, and until then
-    /// no Xwayland process tells which display it serves).
+    /// no Xwayland process tells which display it serves). The title bar's font is pinned: sway's
+    /// default, `monospace 10`, is whatever fontconfig picks, and its height sets every window's
+    /// place (DejaVu Sans Mono gives 25 px; Noto Sans Mono, once installed, 27).
     static func swayConfiguration(xwayland: Bool) -> String {
         """
         xwayland \(xwayland ? "force" : "disable")
         focus_follows_mouse no
         default_border normal
+        font pango:DejaVu Sans Mono 10
 
         """
     }

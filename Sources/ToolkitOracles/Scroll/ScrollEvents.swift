@@ -1,41 +1,9 @@
 import TouchKit
 import TouchStream
 
-// MARK: - wl_touch records as a scroll model reads them
+// MARK: - A script as a scroll model reads it
 
 enum ScrollEvents {
-    /// The touch events among `records`, times in ms after `origin` (wrap-aware); an up or cancel keeps the point's
-    /// last position, a cancel the time of the event before it.
-    static func from(_ records: [RawRecord], origin: UInt32) -> [ScrollTouchEvent] {
-        var points: [Int32: (x: Double, y: Double)] = [:]
-        var lastTime = 0.0
-        var events: [ScrollTouchEvent] = []
-        for record in records {
-            switch record.event {
-            case .down(_, let time, _, let id, let x, let y):
-                lastTime = ScrollOracleOutput.milliseconds(time, after: origin)
-                points[id] = (x.doubleValue, y.doubleValue)
-                events.append(ScrollTouchEvent(.down, id: id, time: lastTime, x: x.doubleValue, y: y.doubleValue))
-            case .motion(let time, let id, let x, let y):
-                lastTime = ScrollOracleOutput.milliseconds(time, after: origin)
-                points[id] = (x.doubleValue, y.doubleValue)
-                events.append(ScrollTouchEvent(.motion, id: id, time: lastTime, x: x.doubleValue, y: y.doubleValue))
-            case .up(_, let time, let id):
-                lastTime = ScrollOracleOutput.milliseconds(time, after: origin)
-                let point = points.removeValue(forKey: id) ?? (0, 0)
-                events.append(ScrollTouchEvent(.up, id: id, time: lastTime, x: point.x, y: point.y))
-            case .cancel:
-                for (id, point) in points.sorted(by: { $0.key < $1.key }) {
-                    events.append(ScrollTouchEvent(.cancel, id: id, time: lastTime, x: point.x, y: point.y))
-                }
-                points.removeAll()
-            default:
-                break
-            }
-        }
-        return events
-    }
-
     /// A script's touch events with the times its sleeps give them (ms after its start).
     static func from(_ items: [ScriptItem]) -> [ScrollTouchEvent] {
         var clock: UInt32 = 0
@@ -56,6 +24,6 @@ enum ScrollEvents {
                 records.append(RawRecord(event, hiResTimeNanoseconds: record.hiResTimeNanoseconds))
             }
         }
-        return from(records, origin: 0)
+        return ScrollTouchEvent.events(from: records, origin: 0)
     }
 }

@@ -126,7 +126,7 @@ public enum ScrollRunner {
         var results: [ScrollCaseResult] = []
         for recorded in recording.cases {
             let length = ScrollOracleOutput.milliseconds(recorded.end, after: recorded.start)
-            let events = ScrollEvents.from(recorded.received, origin: recorded.start)
+            let events = ScrollTouchEvent.events(from: recorded.received, origin: recorded.start)
             let firstTouch = events.first?.time ?? 0
             // Where the stroke's drag starts: the last frame drawn before its first touch was handled (a fling of the
             // stroke before may still have been settling when this one began).

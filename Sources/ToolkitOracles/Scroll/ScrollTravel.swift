@@ -23,9 +23,7 @@ public enum ScrollTravel {
         for stroke in strokes {
             let events = ScrollEvents.from(stroke.items)
             guard let end = events.last?.time else { continue }
-            // 60 Hz frames through the stroke, each after the events up to it.
-            let frames = stride(from: 0.0, through: end + 1000 / 60, by: 1000 / 60).map { ScrollFrame(time: $0, lastTouch: $0) }
-            let prediction = model.predict(ScrollModelInput(startOffset: offset, events: events, frames: frames))
+            let prediction = model.predict(ScrollModelInput(startOffset: offset, events: events, frames: ScrollFrame.steady(through: end)))
             let reached = prediction.offsets + [prediction.resting]
             if let low = reached.min(), let high = reached.max(), low < 0 || high > upper {
                 let past = low < 0 ? low : high

@@ -77,6 +77,13 @@ public struct ScrollPrediction: Sendable {
     public var resting: Double
     /// The flings the model started, in order.
     public var flings: [ScrollFling]
+
+    /// A prediction.
+    public init(offsets: [Double], resting: Double, flings: [ScrollFling]) {
+        self.offsets = offsets
+        self.resting = resting
+        self.flings = flings
+    }
 }
 
 /// A re-creation of one real toolkit's touch scrolling (follow, velocity at the lift, fling curve, rest),

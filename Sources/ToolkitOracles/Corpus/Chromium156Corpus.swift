@@ -59,7 +59,7 @@ enum Chromium156Corpus {
     static var singleTaps: [ToolkitCorpusCase] {
         holdInside.flatMap { hold in
             (places + corners).map { p in
-                var s = TouchScript(); s.tap(0, p, hold: hold)
+                var s = CorpusScript(); s.tap(0, p, hold: hold)
                 return ToolkitCorpusCase(name: name("tap-hold", hold, Int(p.x), Int(p.y)),
                                          summary: "one finger held \(Int(hold)) ms, below the long-press time: click 1",
                                          script: s.text)
@@ -70,7 +70,7 @@ enum Chromium156Corpus {
     static var longPresses: [ToolkitCorpusCase] {
         holdOutside.flatMap { hold in
             places.map { p in
-                var s = TouchScript(); s.tap(0, p, hold: hold)
+                var s = CorpusScript(); s.tap(0, p, hold: hold)
                 return ToolkitCorpusCase(name: name("long-press-hold", hold, Int(p.x), Int(p.y)),
                                          summary: "one finger held \(Int(hold)) ms: contextmenu at the down, no click",
                                          script: s.text)
@@ -81,7 +81,7 @@ enum Chromium156Corpus {
     static var tapSlop: [ToolkitCorpusCase] {
         [(slop - 3, "inside"), (slop + 4, "outside")].flatMap { length, side in
             offsets(length).flatMap { o in [places[0], places[1]].map { p in
-                var s = TouchScript()
+                var s = CorpusScript()
                 s.down(0, p); s.sleep(40)
                 s.move(0, from: p, by: (o.dx, o.dy), steps: 4, every: 20)
                 s.sleep(40); s.up(0)
@@ -95,7 +95,7 @@ enum Chromium156Corpus {
     static var longPressSlop: [ToolkitCorpusCase] {
         let early = [(slop - 3, "inside"), (slop + 4, "outside")].flatMap { length, side in
             offsets(length).map { o in
-                var s = TouchScript()
+                var s = CorpusScript()
                 s.down(0, places[1]); s.sleep(100)
                 s.move(0, from: places[1], by: (o.dx, o.dy), steps: 4, every: 20)
                 s.sleep(900); s.up(0)
@@ -105,7 +105,7 @@ enum Chromium156Corpus {
             }
         }
         let late = offsets(slop + 4).prefix(2).map { o in
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, places[1]); s.sleep(950)
             s.move(0, from: places[1], by: (o.dx, o.dy), steps: 4, every: 20)
             s.sleep(60); s.up(0)
@@ -121,7 +121,7 @@ enum Chromium156Corpus {
     static var seriesInterval: [ToolkitCorpusCase] {
         (gapsInside + gapsOutside).flatMap { gap in
             [40.0, 120, 200].map { hold in
-                var s = TouchScript()
+                var s = CorpusScript()
                 s.tap(0, places[0], hold: hold); s.sleep(gap); s.tap(0, places[0], hold: hold)
                 let side = gap < interval ? "inside" : "outside"
                 return ToolkitCorpusCase(name: name("series-gap", gap, "hold", hold),
@@ -134,7 +134,7 @@ enum Chromium156Corpus {
     static var seriesDistance: [ToolkitCorpusCase] {
         [(repeatDistance - 3, "inside"), (repeatDistance + 4, "outside")].flatMap { length, side in
             offsets(length).flatMap { o in [places[2], corners[1]].map { p in
-                var s = TouchScript()
+                var s = CorpusScript()
                 let second = Point(x: p.x + o.dx, y: p.y + o.dy)
                 s.tap(0, p, hold: 50); s.sleep(120); s.tap(0, second, hold: 50)
                 return ToolkitCorpusCase(name: name("series-distance", side, o.name, Int(p.x)),
@@ -147,7 +147,7 @@ enum Chromium156Corpus {
     static var seriesSlop: [ToolkitCorpusCase] {
         [(seriesSlopValue - 3, "inside"), (seriesSlopValue + 4, "outside")].flatMap { length, side in
             offsets(length).filter { ["x", "minus-y", "diagonal"].contains($0.name) }.map { o in
-                var s = TouchScript()
+                var s = CorpusScript()
                 s.down(0, places[0]); s.sleep(30)
                 s.move(0, from: places[0], by: (o.dx, o.dy), steps: 3, every: 20)
                 s.sleep(30); s.up(0); s.sleep(120)
@@ -162,7 +162,7 @@ enum Chromium156Corpus {
     static var longSeries: [ToolkitCorpusCase] {
         (3...6).flatMap { taps in
             [(40.0, 60.0), (40, 100), (80, 180)].map { hold, gap in
-                var s = TouchScript()
+                var s = CorpusScript()
                 for i in 0..<taps {
                     if i > 0 { s.sleep(gap) }
                     s.tap(0, places[1], hold: hold)
@@ -176,7 +176,7 @@ enum Chromium156Corpus {
 
     static var afterLongPress: [ToolkitCorpusCase] {
         [(150.0, 0.0, "near"), (gapsOutside[0], 0, "late"), (150, repeatDistance + 4, "far")].map { gap, dx, label in
-            var s = TouchScript()
+            var s = CorpusScript()
             s.tap(0, places[0], hold: holdOutside[0]); s.sleep(gap)
             s.tap(0, Point(x: places[0].x + dx, y: places[0].y), hold: 30)
             return ToolkitCorpusCase(name: name("tap-after-long-press", label),
@@ -192,7 +192,7 @@ enum Chromium156Corpus {
         let a = Point(x: 100, y: 200)
         for (gap, side) in [(60.0, "inside"), (150, "inside"), (separation - 50, "inside"),
                             (separation + 40, "outside"), (separation + 100, "outside")] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.downTogether([(0, a), (1, Point(x: a.x + gap, y: a.y))]); s.sleep(100); s.up(1); s.sleep(30); s.up(0)
             out.append(ToolkitCorpusCase(name: name("two-finger-tap-apart", gap),
                                          summary: "two fingers \(Int(gap)) px apart, \(side) the 300 px two-finger tap",
@@ -201,7 +201,7 @@ enum Chromium156Corpus {
         let top = Point(x: 100, y: 30)
         for (dx, dy, side) in [(0.0, separation - 50, "inside"), (0, separation + 40, "outside"),
                                (180, 180, "inside"), (250, 250, "outside")] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.downTogether([(0, top), (1, Point(x: top.x + dx, y: top.y + dy))]); s.sleep(100); s.up(0); s.sleep(30); s.up(1)
             out.append(ToolkitCorpusCase(name: name("two-finger-tap-offset", dx, dy),
                                          summary: "two fingers (\(Int(dx)), \(Int(dy))) px apart, \(side) the 300 px two-finger tap",
@@ -210,28 +210,28 @@ enum Chromium156Corpus {
         let inside = (twoFingerDuration * 0.6).rounded(.down)
         let outside = max(twoFingerDuration + 120, twoFingerDuration * 1.4).rounded(.up)
         for hold in [100.0, 300, inside, outside] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, a); s.sleep(60); s.down(1, Point(x: a.x + 120, y: a.y + 40)); s.sleep(hold); s.up(0); s.sleep(30); s.up(1)
             out.append(ToolkitCorpusCase(name: name("two-finger-tap-held", hold),
                                          summary: "second finger down \(Int(hold)) ms before the first up (800 ms limit)",
                                          script: s.text))
         }
         for first in [Int32(0), 1] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, a); s.sleep(80); s.down(1, Point(x: a.x + 90, y: a.y - 60)); s.sleep(120)
             s.up(first); s.sleep(40); s.up(1 - first)
             out.append(ToolkitCorpusCase(name: name("two-finger-tap-lift", first),
                                          summary: "two-finger tap, finger \(first) lifted first",
                                          script: s.text))
         }
-        var together = TouchScript()
+        var together = CorpusScript()
         together.downTogether([(0, a), (1, Point(x: a.x + 80, y: a.y))]); together.sleep(120)
         together.upTogether([0, 1])
         out.append(ToolkitCorpusCase(name: "two-finger-tap-up-together",
                                      summary: "two fingers down and up in the same frames", script: together.text))
         for (length, side) in [(slop - 3, "inside"), (slop + 4, "outside")] {
             for (finger, o) in [(Int32(1), (length, 0.0)), (Int32(0), (0.0, length))] {
-                var s = TouchScript()
+                var s = CorpusScript()
                 let b = Point(x: a.x + 150, y: a.y)
                 s.downTogether([(0, a), (1, b)]); s.sleep(40)
                 s.move(finger, from: finger == 0 ? a : b, by: o, steps: 3, every: 20)
@@ -247,38 +247,38 @@ enum Chromium156Corpus {
     static var moreFingers: [ToolkitCorpusCase] {
         var out: [ToolkitCorpusCase] = []
         let a = Point(x: 200, y: 200)
-        var three = TouchScript()
+        var three = CorpusScript()
         three.downTogether([(0, a), (1, Point(x: 260, y: 200)), (2, Point(x: 230, y: 250))]); three.sleep(100)
         three.up(2); three.sleep(30); three.up(1); three.sleep(30); three.up(0)
         out.append(ToolkitCorpusCase(name: "three-fingers-together", summary: "three fingers: no tap of any kind",
                                      script: three.text))
-        var third = TouchScript()
+        var third = CorpusScript()
         third.down(0, a); third.sleep(50); third.down(1, Point(x: 260, y: 200)); third.sleep(50)
         third.down(2, Point(x: 230, y: 260)); third.sleep(80); third.up(2); third.sleep(30); third.up(1); third.sleep(30); third.up(0)
         out.append(ToolkitCorpusCase(name: "third-finger-added", summary: "a third finger ends the two-finger tap",
                                      script: third.text))
         for at in [100.0, 400] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, a); s.sleep(at); s.down(1, Point(x: 300, y: 220)); s.sleep(80); s.up(1); s.sleep(800 - at); s.up(0)
             out.append(ToolkitCorpusCase(name: name("finger-added-during-hold", at),
                                          summary: "a second finger \(Int(at)) ms into a hold: no long press, a two-finger tap",
                                          script: s.text))
         }
-        var afterPress = TouchScript()
+        var afterPress = CorpusScript()
         afterPress.down(0, a); afterPress.sleep(900); afterPress.down(1, Point(x: 300, y: 220)); afterPress.sleep(100)
         afterPress.up(1); afterPress.sleep(50); afterPress.up(0)
         out.append(ToolkitCorpusCase(name: "finger-added-after-long-press",
                                      summary: "a second finger after the long press fired, lifted at once",
                                      script: afterPress.text))
         for hold in [300.0, 950] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.downTogether([(0, a), (1, Point(x: 300, y: 200))]); s.sleep(100); s.up(1); s.sleep(hold); s.up(0)
             out.append(ToolkitCorpusCase(name: name("finger-lifted-then-held", hold),
                                          summary: "one of two fingers lifted, the other held \(Int(hold)) ms: no long press, no click",
                                          script: s.text))
         }
         for gap in [150.0, 600] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.tap(0, a, hold: 50); s.sleep(100)
             s.downTogether([(0, a), (1, Point(x: 280, y: 200))]); s.sleep(80); s.upTogether([0, 1]); s.sleep(gap)
             s.tap(0, a, hold: 50)
@@ -287,7 +287,7 @@ enum Chromium156Corpus {
                                          script: s.text))
         }
         for hold in [120.0, 250] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, a); s.sleep(40); s.down(1, Point(x: 420, y: 300)); s.sleep(hold); s.up(0); s.sleep(40); s.up(1)
             out.append(ToolkitCorpusCase(name: name("second-finger-during-tap", hold),
                                          summary: "a second finger during a tap: no click, a two-finger tap",
@@ -302,69 +302,29 @@ enum Chromium156Corpus {
         var out: [ToolkitCorpusCase] = []
         let a = Point(x: 250, y: 180)
         for hold in [100.0, 300] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.down(0, a); s.sleep(hold); s.cancel()
             out.append(ToolkitCorpusCase(name: name("cancel-after", hold),
                                          summary: "wl_touch.cancel \(Int(hold)) ms after the down: pointercancel, no click",
                                          script: s.text))
         }
         // wl_touch.cancel has no time: a motion within the slop tells the stream the long press ran out.
-        var afterPress = TouchScript()
+        var afterPress = CorpusScript()
         afterPress.down(0, a); afterPress.sleep(950); afterPress.move(0, from: a, by: (1, 0), steps: 1, every: 0)
         afterPress.sleep(50); afterPress.cancel()
         out.append(ToolkitCorpusCase(name: "cancel-after-long-press",
                                      summary: "a long press, then wl_touch.cancel", script: afterPress.text))
-        var two = TouchScript()
+        var two = CorpusScript()
         two.downTogether([(0, a), (1, Point(x: 330, y: 180))]); two.sleep(150); two.cancel()
         out.append(ToolkitCorpusCase(name: "cancel-two-fingers", summary: "two fingers cancelled: one pointercancel",
                                      script: two.text))
         for gap in [120.0, 250] {
-            var s = TouchScript()
+            var s = CorpusScript()
             s.tap(0, a, hold: 50); s.sleep(gap); s.down(0, a); s.sleep(80); s.cancel(); s.sleep(gap); s.tap(0, a, hold: 50)
             out.append(ToolkitCorpusCase(name: name("cancel-inside-series", gap),
                                          summary: "a cancelled touch between two taps ends the series",
                                          script: s.text))
         }
         return out
-    }
-}
-
-// MARK: - Writing compact scripts
-
-/// A compact touch script under construction (`down 0 100 100; frame; sleep 60; up 0; frame`).
-fileprivate struct TouchScript {
-    private var statements: [String] = []
-
-    var text: String { statements.joined(separator: "; ") }
-
-    mutating func down(_ id: Int32, _ p: Point) { statements += ["down \(id) \(coordinate(p.x)) \(coordinate(p.y))", "frame"] }
-
-    mutating func downTogether(_ fingers: [(Int32, Point)]) {
-        statements += fingers.map { "down \($0.0) \(coordinate($0.1.x)) \(coordinate($0.1.y))" } + ["frame"]
-    }
-
-    mutating func up(_ id: Int32) { statements += ["up \(id)", "frame"] }
-
-    mutating func upTogether(_ ids: [Int32]) { statements += ids.map { "up \($0)" } + ["frame"] }
-
-    mutating func sleep(_ milliseconds: Double) { statements.append("sleep \(Int(milliseconds))") }
-
-    mutating func cancel() { statements.append("cancel") }
-
-    mutating func tap(_ id: Int32, _ p: Point, hold: Double) {
-        down(id, p); sleep(hold); up(id)
-    }
-
-    /// Moves finger `id` from `start` by `delta` in `steps` equal motions `every` ms apart.
-    mutating func move(_ id: Int32, from start: Point, by delta: (Double, Double), steps: Int, every: Double) {
-        for step in 1...steps {
-            let f = Double(step) / Double(steps)
-            if step > 1 { sleep(every) }
-            statements += ["motion \(id) \(coordinate(start.x + delta.0 * f)) \(coordinate(start.y + delta.1 * f))", "frame"]
-        }
-    }
-
-    private func coordinate(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String((v * 100).rounded() / 100)
     }
 }

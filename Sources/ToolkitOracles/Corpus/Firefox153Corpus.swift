@@ -74,7 +74,7 @@ enum Firefox153Corpus {
     static var singleTaps: [ToolkitCorpusCase] {
         quickHolds.flatMap { hold in
             (places + corners).map { p in
-                var s = FirefoxCorpusScript(); s.tap(0, p, hold: hold)
+                var s = CorpusScript(); s.tap(0, p, hold: hold)
                 return ToolkitCorpusCase(name: name("tap-hold", hold, Int(p.x), Int(p.y)),
                                          summary: "one finger held \(Int(hold)) ms, a quick tap: click 1 at the up",
                                          script: s.text)
@@ -84,13 +84,13 @@ enum Firefox153Corpus {
 
     static var slowTaps: [ToolkitCorpusCase] {
         let alone = (places + corners).map { p in
-            var s = FirefoxCorpusScript(); s.tap(0, p, hold: slowHold)
+            var s = CorpusScript(); s.tap(0, p, hold: slowHold)
             return ToolkitCorpusCase(name: name("slow-tap", Int(p.x), Int(p.y)),
                                      summary: "held \(Int(slowHold)) ms, past the max tap time: still click 1 (TAPGESTURE_CONFIRMED)",
                                      script: s.text)
         }
         let thenTap = places.map { p in
-            var s = FirefoxCorpusScript(); s.tap(0, p, hold: slowHold); s.sleep(80); s.tap(0, p, hold: 40)
+            var s = CorpusScript(); s.tap(0, p, hold: slowHold); s.sleep(80); s.tap(0, p, hold: 40)
             return ToolkitCorpusCase(name: name("slow-tap-then-tap", Int(p.x)),
                                      summary: "a slow tap, then a quick one 80 ms later: two clicks 1, no double tap",
                                      script: s.text)
@@ -101,7 +101,7 @@ enum Firefox153Corpus {
     static var longTaps: [ToolkitCorpusCase] {
         longHolds.flatMap { hold in
             places.map { p in
-                var s = FirefoxCorpusScript(); s.tap(0, p, hold: hold)
+                var s = CorpusScript(); s.tap(0, p, hold: hold)
                 return ToolkitCorpusCase(name: name("long-tap-hold", hold, Int(p.x), Int(p.y)),
                                          summary: "one finger held \(Int(hold)) ms: contextmenu at the down, no click",
                                          script: s.text)
@@ -112,7 +112,7 @@ enum Firefox153Corpus {
     static var tapTolerance: [ToolkitCorpusCase] {
         [(touchInside, true), (touchOutside, false)].flatMap { length, inside in
             offsets(length).flatMap { o in places.map { p in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 s.down(0, p); s.sleep(30)
                 s.move(0, from: p, by: (o.dx, o.dy), steps: 3, every: 20)
                 s.sleep(30); s.up(0)
@@ -126,7 +126,7 @@ enum Firefox153Corpus {
     static var longTapTolerance: [ToolkitCorpusCase] {
         let early = [(touchInside, true), (touchOutside, false)].flatMap { length, inside in
             offsets(length).map { o in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 s.down(0, places[1]); s.sleep(100)
                 s.move(0, from: places[1], by: (o.dx, o.dy), steps: 3, every: 20)
                 s.sleep(800); s.up(0)
@@ -136,7 +136,7 @@ enum Firefox153Corpus {
             }
         }
         let late = offsets(touchOutside * 3).prefix(2).map { o in
-            var s = FirefoxCorpusScript()
+            var s = CorpusScript()
             s.down(0, places[1]); s.sleep(800)
             s.move(0, from: places[1], by: (o.dx, o.dy), steps: 3, every: 20)
             s.sleep(60); s.up(0)
@@ -157,7 +157,7 @@ enum Firefox153Corpus {
         var out: [ToolkitCorpusCase] = []
         for (pairs, isInside) in [(inside, true), (outside, false)] {
             for (hold, gap) in pairs {
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 s.tap(0, places[0], hold: hold); s.sleep(gap); s.tap(0, places[0], hold: 40)
                 out.append(ToolkitCorpusCase(
                     name: name("double-hold", hold, "gap", gap),
@@ -167,7 +167,7 @@ enum Firefox153Corpus {
             }
         }
         for secondHold in [40.0, slowHold, 900] {
-            var s = FirefoxCorpusScript()
+            var s = CorpusScript()
             s.tap(0, places[2], hold: 40); s.sleep(60); s.tap(0, places[2], hold: secondHold)
             out.append(ToolkitCorpusCase(
                 name: name("double-second-held", secondHold),
@@ -180,7 +180,7 @@ enum Firefox153Corpus {
     static var doubleTapDistance: [ToolkitCorpusCase] {
         [(secondInside, true), (secondOutside, false)].flatMap { length, inside in
             offsets(length).flatMap { o in [places[2], corners[1]].map { p in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 let second = Point(x: p.x + o.dx, y: p.y + o.dy)
                 s.tap(0, p, hold: 40); s.sleep(80); s.tap(0, second, hold: 40)
                 return ToolkitCorpusCase(name: name("double-distance", side(inside), o.name, Int(p.x)),
@@ -193,7 +193,7 @@ enum Firefox153Corpus {
     static var secondTapMoves: [ToolkitCorpusCase] {
         [(touchInside, true), (touchOutside, false)].flatMap { length, inside in
             offsets(length).prefix(4).map { o in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 s.tap(0, places[0], hold: 40); s.sleep(60)
                 s.down(0, places[0]); s.sleep(20)
                 s.move(0, from: places[0], by: (o.dx, o.dy), steps: 2, every: 20)
@@ -209,7 +209,7 @@ enum Firefox153Corpus {
     static var longSeries: [ToolkitCorpusCase] {
         (3...6).flatMap { count in
             [places[1], corners[0]].map { p in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 for index in 0..<count {
                     if index > 0 { s.sleep(80) }
                     s.tap(0, p, hold: 40)
@@ -224,7 +224,7 @@ enum Firefox153Corpus {
     static var afterLongTap: [ToolkitCorpusCase] {
         [60.0, 150].flatMap { gap in
             [1, 2].map { taps in
-                var s = FirefoxCorpusScript()
+                var s = CorpusScript()
                 s.tap(0, places[2], hold: 800)
                 for _ in 0..<taps { s.sleep(gap); s.tap(0, places[2], hold: 40) }
                 return ToolkitCorpusCase(name: name("long-tap-then-taps", taps, "gap", gap),
@@ -239,8 +239,8 @@ enum Firefox153Corpus {
     static var moreFingers: [ToolkitCorpusCase] {
         let a = places[0], b = Point(x: 260, y: 180), c = Point(x: 380, y: 300)
         var out: [ToolkitCorpusCase] = []
-        func add(_ name: String, _ summary: String, _ build: (inout FirefoxCorpusScript) -> Void) {
-            var s = FirefoxCorpusScript(); build(&s)
+        func add(_ name: String, _ summary: String, _ build: (inout CorpusScript) -> Void) {
+            var s = CorpusScript(); build(&s)
             out.append(ToolkitCorpusCase(name: name, summary: summary, script: s.text))
         }
         add("two-finger-tap-together", "two fingers down and up together: no click (a second finger ends every tap)") {
@@ -296,67 +296,29 @@ enum Firefox153Corpus {
         let a = places[1]
         var out: [ToolkitCorpusCase] = []
         for hold in [60.0, slowHold] {
-            var s = FirefoxCorpusScript(); s.down(0, a); s.sleep(hold); s.cancel()
+            var s = CorpusScript(); s.down(0, a); s.sleep(hold); s.cancel()
             out.append(ToolkitCorpusCase(name: name("cancel-after", hold),
                                          summary: "wl_touch.cancel \(Int(hold)) ms after the down: pointercancel, no click",
                                          script: s.text))
         }
         // wl_touch.cancel has no time: a motion within the tolerance tells the stream the long tap ran out.
-        var afterLong = FirefoxCorpusScript()
+        var afterLong = CorpusScript()
         afterLong.down(0, a); afterLong.sleep(800); afterLong.move(0, from: a, by: (1, 0), steps: 1, every: 0)
         afterLong.sleep(50); afterLong.cancel()
         out.append(ToolkitCorpusCase(name: "cancel-after-long-tap", summary: "a long tap, then wl_touch.cancel: contextmenu, pointercancel",
                                      script: afterLong.text))
-        var two = FirefoxCorpusScript()
+        var two = CorpusScript()
         two.downTogether([(0, a), (1, Point(x: 330, y: 180))]); two.sleep(150); two.cancel()
         out.append(ToolkitCorpusCase(name: "cancel-two-fingers", summary: "two fingers cancelled: one pointercancel for the primary",
                                      script: two.text))
-        var second = FirefoxCorpusScript()
+        var second = CorpusScript()
         second.tap(0, a, hold: 40); second.sleep(60); second.down(0, a); second.sleep(60); second.cancel()
         out.append(ToolkitCorpusCase(name: "cancel-second-tap", summary: "a double tap's second touch cancelled: click 1, pointercancel",
                                      script: second.text))
-        var thenTap = FirefoxCorpusScript()
+        var thenTap = CorpusScript()
         thenTap.down(0, a); thenTap.sleep(100); thenTap.cancel(); thenTap.sleep(150); thenTap.tap(0, a, hold: 40)
         out.append(ToolkitCorpusCase(name: "cancel-then-tap", summary: "a cancel, then a quick tap: pointercancel, click 1",
                                      script: thenTap.text))
         return out
-    }
-}
-
-/// Builds one compact script of the corpus.
-struct FirefoxCorpusScript {
-    private var statements: [String] = []
-
-    var text: String { statements.joined(separator: "; ") }
-
-    mutating func down(_ id: Int32, _ p: Point) { statements += ["down \(id) \(coordinate(p.x)) \(coordinate(p.y))", "frame"] }
-
-    mutating func downTogether(_ fingers: [(Int32, Point)]) {
-        statements += fingers.map { "down \($0.0) \(coordinate($0.1.x)) \(coordinate($0.1.y))" } + ["frame"]
-    }
-
-    mutating func up(_ id: Int32) { statements += ["up \(id)", "frame"] }
-
-    mutating func upTogether(_ ids: [Int32]) { statements += ids.map { "up \($0)" } + ["frame"] }
-
-    mutating func sleep(_ milliseconds: Double) { statements.append("sleep \(Int(milliseconds))") }
-
-    mutating func cancel() { statements.append("cancel") }
-
-    mutating func tap(_ id: Int32, _ p: Point, hold: Double) {
-        down(id, p); sleep(hold); up(id)
-    }
-
-    /// Moves finger `id` from `start` by `delta` in `steps` equal motions `every` ms apart.
-    mutating func move(_ id: Int32, from start: Point, by delta: (Double, Double), steps: Int, every: Double) {
-        for step in 1...steps {
-            let f = Double(step) / Double(steps)
-            if step > 1 { sleep(every) }
-            statements += ["motion \(id) \(coordinate(start.x + delta.0 * f)) \(coordinate(start.y + delta.1 * f))", "frame"]
-        }
-    }
-
-    private func coordinate(_ v: Double) -> String {
-        v == v.rounded() ? String(Int(v)) : String((v * 100).rounded() / 100)
     }
 }

@@ -14,25 +14,10 @@ extension QtWidgets64Model: ToolkitCorpusProviding {
 /// and a press where the cursor already is would continue the previous case's series (a model test checks it).
 /// The hold timer runs on the wall clock: holds stay 200 ms or more from it.
 struct QtWidgets64Corpus {
-    private typealias Build = (inout SDL2CorpusScript, Double, Double) -> Void
-    private struct Entry {
-        var name: String
-        var summary: String
-        var build: Build
-    }
+    private typealias Entry = AnchoredCorpusEntry
 
     var cases: [ToolkitCorpusCase] {
-        let groups = [tapRadius, hold, pan, pinch, swipe, doubleClick, cancels]
-        var interleaved: [Entry] = []
-        for row in 0..<(groups.map(\.count).max() ?? 0) {
-            for group in groups where row < group.count { interleaved.append(group[row]) }
-        }
-        return interleaved.enumerated().map { index, entry in
-            var script = SDL2CorpusScript()
-            let anchor = Self.anchor(index)
-            entry.build(&script, anchor.x, anchor.y)
-            return ToolkitCorpusCase(name: entry.name, summary: entry.summary, script: script.text)
-        }
+        AnchoredCorpusEntry.cases([tapRadius, hold, pan, pinch, swipe, doubleClick, cancels], anchor: Self.anchor)
     }
 
     /// A distinct point for each of the first 300 cases: x in [140, 440), y in [130, 270), so moves of up to 120 px

@@ -44,25 +44,10 @@ struct SDL2CorpusScript {
 struct SDL226Corpus {
     let settings: SDL226Settings
 
-    private typealias Build = (inout SDL2CorpusScript, Double, Double) -> Void
-    private struct Entry {
-        var name: String
-        var summary: String
-        var build: Build
-    }
+    private typealias Entry = AnchoredCorpusEntry
 
     var cases: [ToolkitCorpusCase] {
-        let groups = [clickTime, clickRadius, edges, drags, mouseFingers, multiGesture, liftOrder, cancels]
-        var interleaved: [Entry] = []
-        for row in 0..<(groups.map(\.count).max() ?? 0) {
-            for group in groups where row < group.count { interleaved.append(group[row]) }
-        }
-        return interleaved.enumerated().map { index, entry in
-            var script = SDL2CorpusScript()
-            let anchor = Self.anchor(index)
-            entry.build(&script, anchor.x, anchor.y)
-            return ToolkitCorpusCase(name: entry.name, summary: entry.summary, script: script.text)
-        }
+        AnchoredCorpusEntry.cases([clickTime, clickRadius, edges, drags, mouseFingers, multiGesture, liftOrder, cancels], anchor: Self.anchor)
     }
 
     /// A distinct x for each of the first 300 cases, in [40, 340); y in [80, 240).

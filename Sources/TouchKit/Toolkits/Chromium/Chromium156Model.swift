@@ -15,7 +15,7 @@
 /// ``Chromium156Thresholds/twoFingerTapSeparation`` apart and ``Chromium156Thresholds/twoFingerTapDuration``
 /// before, is a two-finger tap, which Blink also turns into `contextmenu`. A third finger ends all taps.
 /// wl_touch.cancel is `pointercancel` and ends everything.
-public struct Chromium156Model: ToolkitModel {
+public struct Chromium156Model: EventAtATimeModel {
     /// The modelled version, as the CLI spells it.
     public let name = "chromium-156"
     /// The oracle it is checked against.
@@ -53,24 +53,6 @@ public struct Chromium156Model: ToolkitModel {
     /// A model with no finger down and no series running.
     public init() {}
 
-    /// Fires a long press that fell due, then takes the frame's touches one by one, as Chromium
-    /// dispatches each wl_touch event as its own motion event.
-    public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
-        var out = advance(to: frame.timestamp)
-        for pass in frame.passes {
-            for input in pass {
-                switch input.phase {
-                case .began: down(input.id, input.location, at: frame.timestamp, into: &out)
-                case .moved: move(input.id, input.location)
-                case .ended: up(input.id, at: frame.timestamp, into: &out)
-                case .cancelled: cancel(into: &out)
-                case .stationary: break
-                }
-            }
-        }
-        return out
-    }
-
     /// Fires the long press when its timer ran out by `time` (seconds).
     public mutating func advance(to time: Double) -> [ToolkitGesture] {
         guard let deadline = longPressDeadline, deadline <= time, let primary else { return [] }
@@ -83,7 +65,7 @@ public struct Chromium156Model: ToolkitModel {
 
     // MARK: - Motion events, as the detector sees them
 
-    private mutating func down(_ id: Int32, _ location: Point, at time: Double, into out: inout [ToolkitGesture]) {
+    mutating func down(_ id: Int32, _ location: Point, at time: Double, into out: inout [ToolkitGesture]) {
         if fingers[id] != nil { cancel(into: &out) }
         lastDownOrUpTime = time
         if fingers.isEmpty {
@@ -123,7 +105,7 @@ public struct Chromium156Model: ToolkitModel {
     }
 
     /// `Action::MOVE`: leaving the slop ends tap and long press; the focus decides the series region.
-    private mutating func move(_ id: Int32, _ location: Point) {
+    mutating func move(_ id: Int32, _ location: Point) {
         guard fingers[id] != nil else { return }
         fingers[id] = location
         if allWithinSlop {
@@ -137,7 +119,7 @@ public struct Chromium156Model: ToolkitModel {
         if twoFingerTapAllowed, maximumFingerCount > 2 || !isWithinSlopForTap { twoFingerTapAllowed = false }
     }
 
-    private mutating func up(_ id: Int32, at time: Double, into out: inout [ToolkitGesture]) {
+    mutating func up(_ id: Int32, at time: Double, into out: inout [ToolkitGesture]) {
         guard fingers[id] != nil else { return }
         lastDownOrUpTime = time
         if fingers.count > 1 {
@@ -185,7 +167,7 @@ public struct Chromium156Model: ToolkitModel {
     /// `Action::CANCEL`: the compositor took the touches back; nothing of this sequence counts.
     ///
     /// Stamped with the latest down or up, as the oracle does: the page cannot tell a cancel's time either.
-    private mutating func cancel(into out: inout [ToolkitGesture]) {
+    mutating func cancel(into out: inout [ToolkitGesture]) {
         guard !fingers.isEmpty else { return }
         out.append(ToolkitGesture(kind: .cancel, time: milliseconds(lastDownOrUpTime), recognizer: "pointercancel"))
         cancelTaps()

@@ -15,7 +15,7 @@
 /// nothing); it arms no timers. A farther down starts a new first tap. After a double tap the count
 /// starts again at 1. A second finger ends every tap of the block; lifting all fingers ends the block.
 /// wl_touch.cancel is `pointercancel` and ends everything.
-public struct Firefox153Model: ToolkitModel {
+public struct Firefox153Model: EventAtATimeModel {
     /// The modelled version, as the CLI spells it.
     public let name = "firefox-153"
     /// The oracle it is checked against.
@@ -53,24 +53,6 @@ public struct Firefox153Model: ToolkitModel {
         secondTapTolerance = Firefox153Thresholds.secondTapToleranceInches * dpi
     }
 
-    /// Fires the timers that fell due, then takes the frame's touches one by one, as GTK hands Gecko
-    /// each wl_touch event as its own touch event.
-    public mutating func feed(_ frame: InputFrame) -> [ToolkitGesture] {
-        var out = advance(to: frame.timestamp)
-        for pass in frame.passes {
-            for input in pass {
-                switch input.phase {
-                case .began: down(input.id, input.location, at: frame.timestamp, into: &out)
-                case .moved: move(input.id, input.location)
-                case .ended: up(input.id, at: frame.timestamp, into: &out)
-                case .cancelled: cancel(into: &out)
-                case .stationary: break
-                }
-            }
-        }
-        return out
-    }
-
     /// Fires the timers that ran out by `time` (seconds), earliest first.
     public mutating func advance(to time: Double) -> [ToolkitGesture] {
         var out: [ToolkitGesture] = []
@@ -89,7 +71,7 @@ public struct Firefox153Model: ToolkitModel {
 
     // MARK: - GestureEventListener
 
-    private mutating func down(_ id: Int32, _ location: Point, at time: Double, into out: inout [ToolkitGesture]) {
+    mutating func down(_ id: Int32, _ location: Point, at time: Double, into out: inout [ToolkitGesture]) {
         if fingers[id] != nil { cancel(into: &out) }
         lastDownOrUpTime = time
         fingers[id] = location
@@ -143,7 +125,7 @@ public struct Firefox153Model: ToolkitModel {
     }
 
     /// `HandleInputTouchMove`: only the first finger still down counts.
-    private mutating func move(_ id: Int32, _ location: Point) {
+    mutating func move(_ id: Int32, _ location: Point) {
         guard fingers[id] != nil else { return }
         fingers[id] = location
         guard id == order.first, fingers.count == 1 else { return }
@@ -161,7 +143,7 @@ public struct Firefox153Model: ToolkitModel {
     }
 
     /// `HandleInputTouchEnd`.
-    private mutating func up(_ id: Int32, at time: Double, into out: inout [ToolkitGesture]) {
+    mutating func up(_ id: Int32, at time: Double, into out: inout [ToolkitGesture]) {
         guard fingers[id] != nil else { return }
         lastDownOrUpTime = time
         fingers[id] = nil
@@ -197,7 +179,7 @@ public struct Firefox153Model: ToolkitModel {
     /// `HandleInputTouchCancel`: the compositor took the touches back.
     ///
     /// Stamped with the latest down or up, as the oracle does: the page cannot tell a cancel's time either.
-    private mutating func cancel(into out: inout [ToolkitGesture]) {
+    mutating func cancel(into out: inout [ToolkitGesture]) {
         guard !fingers.isEmpty else { return }
         out.append(ToolkitGesture(kind: .cancel, time: milliseconds(lastDownOrUpTime), recognizer: "pointercancel"))
         fingers = [:]

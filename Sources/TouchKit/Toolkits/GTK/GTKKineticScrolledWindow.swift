@@ -42,12 +42,16 @@ public protocol GTKKineticScrolledWindow: ToolkitScrollModel {
 }
 
 extension GTKKineticScrolledWindow {
+    /// GTK 4's gestures see fractional positions.
     public var wholePixelPoints: Bool { false }
+    /// The pan's check is left out unless a model needs it.
     public var panAxisFactor: Double? { nil }
+    /// GTK 4's gtk_scrolled_window_decelerate.
     public var stillLiftForgetsFling: Bool { true }
 }
 
 extension GTKKineticScrolledWindow {
+    /// Plays the events in order, each frame after the events its touch stamp says the toolkit had handled.
     public func predict(_ input: ScrollModelInput) -> ScrollPrediction {
         var state = GTKScrolledWindowState(model: self, offset: input.startOffset, flingClocks: input.flingClocks[...])
         var next = 0
@@ -94,7 +98,8 @@ struct GTKKineticFling {
     /// One gtk_kinetic_scrolling_tick to the frame clock's `time` (ms): the new position and velocity, and whether
     /// the tick finished the fling (its velocity under `model.stopBelow`, or, where the model says so, a tick after
     /// the first that moved it less than that).
-    mutating func tick<Model: GTKKineticScrolledWindow>(to time: Double, _ model: Model) -> (velocity: Double, finished: Bool) {
+    mutating func tick<Model: GTKKineticScrolledWindow>(to time: Double,
+                                                       _ model: Model) -> (velocity: Double, finished: Bool) {
         let lastPosition = position, lastT = t
         t += (time - clock) / 1000
         clock = time
@@ -168,7 +173,7 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
             guard event.id == sequence else { return }
             sequence = nil
             guard !denied else {
-                // The swipe was denied with the drag: no velocity, no fling; the lift's clock is not read.
+                // The swipe was denied with the drag: no velocity, no fling (the oracle's clock reading goes unused).
                 _ = flingClocks.popFirst()
                 samples.removeAll()
                 return

@@ -74,6 +74,26 @@ private let t0 = 4_000_000.0
         #expect(still.flings.count == 1 && still.resting < 9000 - 7)
     }
 
+    @Test func aTouchHeldStillForTheLongPressTimeNeverScrolls() throws {
+        let held = GTK3ScrollStream.heldThenFlicked
+        let down = try #require(held.events.first?.time)
+        #expect(held.frames.isEmpty && held.events[1].time - down > 600)
+        let frames = (0..<60).map { k in
+            let time = down + Double(16 * k)
+            return ScrollFrame(time: time, lastTouch: held.events.last { $0.time <= time }?.time)
+        }
+        let prediction = Self.model.predict(ScrollModelInput(startOffset: held.startOffset, events: held.events, frames: frames,
+                                                             flingClocks: held.lifts.map { Double($0.clock) / 1000 }))
+        #expect(Set(prediction.offsets) == [held.startOffset] && prediction.flings.isEmpty)
+        // 300 ms held still is under the 500 ms: the same flick follows and flings, every frame as GTK drew it.
+        let soon = GTK3ScrollStream.flickedSoonAfterTheDown
+        let followed = Self.model.predict(soon.input)
+        #expect(followed.flings.count == 1 && soon.frames.count > 10)
+        for (frame, predicted) in zip(soon.frames, followed.offsets) {
+            #expect(abs(frame.offset - predicted) < 0.001, "frame \(frame.clock) µs: GTK \(frame.offset), model \(predicted)")
+        }
+    }
+
     // MARK: - The fling
 
     @Test func aFlingStopsAtItsFirstStepUnderOnePixel() throws {

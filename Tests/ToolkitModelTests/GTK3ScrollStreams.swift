@@ -304,4 +304,63 @@ struct GTK3ScrollStream {
             (62348914229, 101989.4348, 62347655), (62348948076, 101990.4441, 62347655), (62348981706, 101990.4441, 62347655),
         ],
         lifts: [(62347216, 62347217299), (62347410, 62347409795), (62347655, 62347672408)])
+
+    /// A touch held still 700 ms, then a 300 px flick (a stroke file, not in the corpus): GTK drew no frame.
+    static let heldThenFlicked = GTK3ScrollStream(
+        startOffset: 100000.0,
+        events: [
+            ScrollTouchEvent(.down, time: 62748685, x: 640, y: 600),
+            ScrollTouchEvent(.motion, time: 62749396, x: 640, y: 575),
+            ScrollTouchEvent(.motion, time: 62749408, x: 640, y: 550),
+            ScrollTouchEvent(.motion, time: 62749416, x: 640, y: 525),
+            ScrollTouchEvent(.motion, time: 62749425, x: 640, y: 500),
+            ScrollTouchEvent(.motion, time: 62749433, x: 640, y: 475),
+            ScrollTouchEvent(.motion, time: 62749441, x: 640, y: 450),
+            ScrollTouchEvent(.motion, time: 62749449, x: 640, y: 425),
+            ScrollTouchEvent(.motion, time: 62749457, x: 640, y: 400),
+            ScrollTouchEvent(.motion, time: 62749468, x: 640, y: 375),
+            ScrollTouchEvent(.motion, time: 62749476, x: 640, y: 350),
+            ScrollTouchEvent(.motion, time: 62749484, x: 640, y: 325),
+            ScrollTouchEvent(.motion, time: 62749492, x: 640, y: 300),
+            ScrollTouchEvent(.up, time: 62749492, x: 640, y: 300),
+        ],
+        frames: [],
+        lifts: [(62749492, 62749496034)])
+
+    /// The same flick after 300 ms held still (a stroke file, not in the corpus).
+    static let flickedSoonAfterTheDown = GTK3ScrollStream(
+        startOffset: 100000.0,
+        events: [
+            ScrollTouchEvent(.down, time: 62751995, x: 640, y: 600),
+            ScrollTouchEvent(.motion, time: 62752308, x: 640, y: 575),
+            ScrollTouchEvent(.motion, time: 62752316, x: 640, y: 550),
+            ScrollTouchEvent(.motion, time: 62752324, x: 640, y: 525),
+            ScrollTouchEvent(.motion, time: 62752336, x: 640, y: 500),
+            ScrollTouchEvent(.motion, time: 62752342, x: 640, y: 475),
+            ScrollTouchEvent(.motion, time: 62752348, x: 640, y: 450),
+            ScrollTouchEvent(.motion, time: 62752368, x: 640, y: 425),
+            ScrollTouchEvent(.motion, time: 62752368, x: 640, y: 400),
+            ScrollTouchEvent(.motion, time: 62752373, x: 640, y: 375),
+            ScrollTouchEvent(.motion, time: 62752392, x: 640, y: 350),
+            ScrollTouchEvent(.motion, time: 62752392, x: 640, y: 325),
+            ScrollTouchEvent(.motion, time: 62752416, x: 640, y: 300),
+            ScrollTouchEvent(.up, time: 62752416, x: 640, y: 300),
+        ],
+        frames: [
+            (62752312588, 100025.0, 62752308), (62752329046, 100075.0, 62752324), (62752361128, 100150.0, 62752348),
+            (62752394375, 100275.0, 62752392), (62752452684, 100360.525, 62752416), (62752502682, 100464.9412, 62752416),
+            (62752535303, 100522.6358, 62752416), (62752564739, 100568.6146, 62752416), (62752598464, 100615.0499, 62752416),
+            (62752632288, 100655.7364, 62752416), (62752668609, 100693.7122, 62752416), (62752701828, 100723.9306, 62752416),
+            (62752721747, 100740.2158, 62752416), (62752754782, 100764.5214, 62752416), (62752783987, 100783.491, 62752416),
+            (62752816928, 100802.3894, 62752416), (62752837757, 100813.1161, 62752416), (62752871230, 100828.5873, 62752416),
+            (62752903195, 100841.5482, 62752416), (62752934632, 100852.7768, 62752416), (62752967313, 100863.0453, 62752416),
+            (62752985277, 100868.1434, 62752416), (62753017349, 100876.3825, 62752416), (62753037720, 100881.0926, 62752416),
+            (62753070759, 100887.961, 62752416), (62753103981, 100894.0102, 62752416), (62753133774, 100898.7921, 62752416),
+            (62753152851, 100901.5679, 62752416), (62753186047, 100905.9208, 62752416), (62753216599, 100909.447, 62752416),
+            (62753247966, 100912.6457, 62752416), (62753281408, 100915.6417, 62752416), (62753314468, 100918.2346, 62752416),
+            (62753347173, 100920.4834, 62752416), (62753379106, 100922.4129, 62752416), (62753399474, 100923.5209, 62752416),
+            (62753433700, 100925.191, 62752416), (62753467056, 100926.6128, 62752416), (62753498387, 100927.7861, 62752416),
+            (62753531839, 100928.8867, 62752416), (62753563777, 100928.8867, 62752416),
+        ],
+        lifts: [(62752416, 62752427707)])
 }

@@ -39,6 +39,12 @@ public protocol GTKKineticScrolledWindow: ToolkitScrollModel {
     /// True: a lift measured at 0 px/s forgets the fling its touch-down interrupted (GTK 4's
     /// gtk_scrolled_window_decelerate frees priv->vscrolling); false: the next fling can still take on its velocity.
     var stillLiftForgetsFling: Bool { get }
+    /// The scrolled window's GtkGestureLongPress, grouped with its drag: a touch held this long (ms after its
+    /// touch-down) without moving more than ``longPressDrift`` px on either axis is denied (no more following, no
+    /// fling at its lift); nil: not modelled.
+    var longPressTime: Double? { get }
+    /// How far a touch may move, on either axis, before its long press is cancelled (px, strictly beyond).
+    var longPressDrift: Double { get }
 }
 
 extension GTKKineticScrolledWindow {
@@ -48,6 +54,10 @@ extension GTKKineticScrolledWindow {
     public var panAxisFactor: Double? { nil }
     /// GTK 4's gtk_scrolled_window_decelerate.
     public var stillLiftForgetsFling: Bool { true }
+    /// The long press is left out unless a model needs it.
+    public var longPressTime: Double? { nil }
+    /// gtk-dnd-drag-threshold's default.
+    public var longPressDrift: Double { 8 }
 }
 
 extension GTKKineticScrolledWindow {
@@ -128,8 +138,11 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
     var last = (x: 0.0, y: 0.0)
     var dragStart = 0.0
     var claimed = false
-    /// The pan has guessed the touch's axis (GtkGesturePan's priv->panning), or denied the touch.
+    /// The pan has guessed the touch's axis (GtkGesturePan's priv->panning), or the pan or the long press denied the
+    /// touch.
     var panning = false, denied = false
+    /// When the long press would fire (wl_touch ms), until the touch moves too far.
+    var longPressDue: Double?
     /// GtkGestureSwipe's priv->events: (time, x, y), positions truncated to int as GTK stores them.
     var samples: [(time: Double, x: Int, y: Int)] = []
 
@@ -151,10 +164,17 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
             claimed = false
             panning = false
             denied = false
+            longPressDue = model.longPressTime.map { event.time + $0 }
             ticking = false
         case .motion:
-            guard event.id == sequence, !denied else { return }
+            guard event.id == sequence else { return }
+            checkLongPress(event.time)
+            guard !denied else { return }
             last = point(event)
+            if longPressDue != nil, max(abs(last.x - origin.x), abs(last.y - origin.y)) > model.longPressDrift {
+                // gtk_gesture_long_press_update: past the drag threshold, the timer is removed.
+                longPressDue = nil
+            }
             appendSample(event.time)
             let dx = last.x - origin.x, dy = last.y - origin.y
             if !panning, let factor = model.panAxisFactor {
@@ -172,6 +192,7 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
         case .up:
             guard event.id == sequence else { return }
             sequence = nil
+            checkLongPress(event.time)
             guard !denied else {
                 // The swipe was denied with the drag: no velocity, no fling (the oracle's clock reading goes unused).
                 _ = flingClocks.popFirst()
@@ -183,6 +204,15 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
             guard sequence != nil else { return }
             sequence = nil
             samples.removeAll()
+        }
+    }
+
+    /// scrolled_window_long_press_cb: the timer fired before this event, and denied the touch. (The timer runs from
+    /// GTK's handling of the touch-down, a few ms after its wl_touch time.)
+    mutating func checkLongPress(_ time: Double) {
+        if let due = longPressDue, time >= due {
+            denied = true
+            longPressDue = nil
         }
     }
 

@@ -31,6 +31,12 @@ public struct GTK324KineticScroll: GTKKineticScrolledWindow {
     /// gtkscrolledwindow.c `gtk_scrolled_window_decelerate` does nothing for a lift at 0 px/s: priv->vscrolling, the
     /// fling a touch-down interrupted, stays for the next lift to take velocity from.
     public var stillLiftForgetsFling = false
+    /// gtk-long-press-time (GtkSettings default 500, pinned by the oracle; GTK 3 has no delay factor): the scrolled
+    /// window's GtkGestureLongPress (`scrolled_window_long_press_cb`) denies a touch held still this long, ms.
+    public var longPressTime: Double? = 500
+    /// gtk-dnd-drag-threshold (default 8, pinned): gtkgesturelongpress.c `gtk_gesture_long_press_update` cancels the
+    /// long press once the touch is more than this many whole px from its touch-down (gtk_drag_check_threshold).
+    public var longPressDrift = 8.0
     /// The frame interval the model assumes past the toolkit's last reported frame (60 Hz), ms.
     public var restingFrameInterval = 1000.0 / 60
 

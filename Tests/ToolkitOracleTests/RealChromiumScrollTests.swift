@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import ToolkitOracles
+import TouchKit
+
+/// The real Chromium 156 scrolling a page (oracles/chromium-scroll/oracle.html under a private weston) against the
+/// chromium-156 scroll model on seven strokes of the scroll corpus. On this loaded machine Chromium's own frame
+/// timing wanders by a frame (docs/toolkits/chromium-156.md, "Scrolling"), so fast strokes are held to their resting
+/// offset and to what the page must show (the fling goes on, a tap stops it), slow ones to every frame.
+@Suite(.serialized)
+struct RealChromiumScrollTests {
+    static let sample = ["slow-drag-120", "slow-drag-250", "flick-300px-120ms-steady", "lift-after-pause-300ms",
+                         "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-9px"]
+
+    static let run: [ScrollToolkitResult] = {
+        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
+            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealChromiumScrollTests")
+        }
+        return ScrollRunner.run(ScrollConfiguration(toolkits: ["chromium"], strokes: strokes, corpus: false))
+    }()
+
+    private func chromium() throws -> ScrollToolkitResult {
+        let result = try #require(Self.run.first)
+        // A browser that cannot start fails here, with its log tail in the problem.
+        #expect(result.problem == nil, "\(result.problem ?? "")")
+        return result
+    }
+
+    private func stroke(_ name: String) throws -> ScrollCaseResult {
+        try #require(try chromium().cases.first { $0.testCase.name == name })
+    }
+
+    @Test func everyStrokeDrewFramesAndCameToRestWhereTheModelDid() throws {
+        let result = try chromium()
+        #expect(result.version?.hasPrefix("156.") == true)
+        #expect(result.cases.map(\.testCase.name).sorted() == Self.sample.sorted())
+        for item in result.cases where item.testCase.name != "tap-stops-fling-200ms" {
+            #expect(item.frames.count >= 5, "\(item.testCase.name): the page saw \(item.frames.count) frames")
+            #expect(item.restAgrees, "\(item.testCase.name): rest \(item.realRest) vs the model's \(item.modelRest)")
+        }
+    }
+
+    @Test func slowDragsAgreeFrameByFrame() throws {
+        for name in ["slow-drag-120", "slow-drag-250"] {
+            let drag = try stroke(name)
+            #expect(drag.agrees, "\(name): \(drag.differingFrames) frames off (worst \(drag.worstFrame) px)")
+        }
+    }
+
+    @Test func aFlickFlingsOnAfterTheLift() throws {
+        let flick = try stroke("flick-300px-120ms-steady")
+        let lift = try #require(flick.events.last { $0.kind == .up }?.time)
+        let atLift = try #require(flick.frames.last { $0.time <= lift }?.real)
+        #expect(abs(flick.realRest - atLift) > 300, "rest \(flick.realRest), at the lift \(atLift)")
+        #expect(flick.modelFlings.count == 1)
+    }
+
+    @Test func aWiggleInsideTheSlopNeverScrolls() throws {
+        let wiggle = try stroke("wiggle-9px")
+        let down = try #require(wiggle.events.first { $0.kind == .down }?.time)
+        let moved = wiggle.frames.filter { $0.time > down + 50 }.map(\.real)
+        #expect(Set(moved).count == 1 && wiggle.realRest == wiggle.startOffset, "\(Set(moved))")
+    }
+
+    @Test func aTapStopsTheFlingWhereItWas() throws {
+        let tap = try stroke("tap-stops-fling-200ms")
+        let down = try #require(tap.events.filter { $0.kind == .down }.last?.time)
+        let after = tap.frames.filter { $0.time > down + 50 }
+        #expect(!after.isEmpty && Set(after.map(\.real)).count == 1)
+        // Where a fling of the same start would have gone on to: far past it.
+        #expect(abs(tap.realRest - tap.startOffset) < 1500)
+    }
+}

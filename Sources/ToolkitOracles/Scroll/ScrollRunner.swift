@@ -124,9 +124,10 @@ public enum ScrollRunner {
     static func compare(_ recording: OracleRecording, model: any ToolkitScrollModel) -> [ScrollCaseResult] {
         let (frames, swipes) = ScrollOracleOutput.lines(recording.gestureLog)
         var results: [ScrollCaseResult] = []
+        var receipts = ScrollReceipts(log: recording.debugLog)
         for recorded in recording.cases {
             let length = ScrollOracleOutput.milliseconds(recorded.end, after: recorded.start)
-            let events = ScrollTouchEvent.events(from: recorded.received, origin: recorded.start)
+            let events = receipts.attach(to: ScrollTouchEvent.events(from: recorded.received, origin: recorded.start), origin: recorded.start)
             let firstTouch = events.first?.time ?? 0
             // Where the stroke's drag starts: the last frame drawn before its first touch was handled (a fling of the
             // stroke before may still have been settling when this one began).

@@ -12,14 +12,17 @@ public struct ScrollTouchEvent: Hashable, Sendable {
     public var time: Double
     /// The point (an up or cancel keeps the touch's last point).
     public var x: Double, y: Double
+    /// When the toolkit read the event, ms on the wl_touch clock (fractional), when the run knows it.
+    public var received: Double?
 
     /// An event of `kind`.
-    public init(_ kind: Kind, id: Int32 = 0, time: Double, x: Double, y: Double) {
+    public init(_ kind: Kind, id: Int32 = 0, time: Double, x: Double, y: Double, received: Double? = nil) {
         self.kind = kind
         self.id = id
         self.time = time
         self.x = x
         self.y = y
+        self.received = received
     }
 }
 
@@ -100,7 +103,7 @@ public protocol ToolkitScrollModel: Sendable {
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

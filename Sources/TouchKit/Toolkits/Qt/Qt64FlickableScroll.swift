@@ -37,9 +37,13 @@ public struct Qt64FlickableScroll: ToolkitScrollModel {
     /// be more than this far from the press).
     public var minimumFlickVelocity = 75.0, flickThreshold = 15.0
     /// qquickflickable.cpp `RetainGrabVelocity`, px/s: a press on a fling faster than this keeps its velocity for a
-    /// boost; the boost's `QML_FLICK_MULTIFLICK_THRESHOLD`, `_RATIO`, `_MAXBOOST`; flicks 300 / 600 ms into the last
-    /// fling lose half / all of the boost.
+    /// boost; the boost's `QML_FLICK_MULTIFLICK_THRESHOLD`, `_RATIO`, `_MAXBOOST`.
     public var retainGrabVelocity = 100.0, multiflickThreshold = 1250.0, multiflickRatio = 10.0, multiflickMaxBoost = 3.0
+    /// handlePressEvent / handleReleaseEvent: each boosted flick adds this to the boost; a press more than
+    /// `boostSlowAfter` ms into the fling takes `boostSlowPenalty` off, one more than `boostKeptFor` ms in drops it.
+    public var boostStep = 0.25, boostSlowAfter = 300.0, boostSlowPenalty = 0.5, boostKeptFor = 600.0
+    /// QQuickFlickablePrivate::fixup: an offset closer than this to a whole pixel goes to the nearest one, px.
+    public var fixupNearest = 0.25
     /// The content's and the view's heights (the oracle's), px: the boost needs content over `multiflickRatio` views.
     public var contentHeight = 200_000.0, viewHeight = 720.0
     /// QUnifiedTimer's `timingInterval` (DEFAULT_TIMER_INTERVAL 16 ms): the animation timer's period; smoothVelocity,
@@ -179,9 +183,9 @@ public struct Qt64FlickableScroll: ToolkitScrollModel {
                 let smooth = running.velocity(at: elapsed - model.tickInterval / 2)
                 if abs(smooth) > model.retainGrabVelocity {
                     stealMouse = true
-                    if elapsed <= 600 {
+                    if elapsed <= model.boostKeptFor {
                         continuousFlickVelocity = smooth
-                        boost = elapsed > 300 ? max(1, flickBoost - 0.5) : flickBoost
+                        boost = elapsed > model.boostSlowAfter ? max(1, flickBoost - model.boostSlowPenalty) : flickBoost
                     }
                 }
                 fling = nil
@@ -238,7 +242,7 @@ public struct Qt64FlickableScroll: ToolkitScrollModel {
             let continuous = -continuousFlickVelocity
             let canBoost = continuous != 0 && model.contentHeight / model.viewHeight > model.multiflickRatio
                 && (velocity > 0) == (continuous > 0) && abs(velocity) > model.multiflickThreshold
-            flickBoost = canBoost ? min(max(flickBoost + 0.25, 1), model.multiflickMaxBoost) : 1
+            flickBoost = canBoost ? min(max(flickBoost + model.boostStep, 1), model.multiflickMaxBoost) : 1
             velocity *= flickBoost
             samples.removeAll()
             guard abs(velocity) > model.minimumFlickVelocity, abs(event.y - pressY) > model.flickThreshold else {
@@ -264,7 +268,7 @@ public struct Qt64FlickableScroll: ToolkitScrollModel {
         /// under a quarter away, else floor while the content last moved with contentY growing, ceil while shrinking.
         mutating func fixup() {
             let nearest = offset.rounded()
-            if abs(nearest - offset) < 0.25 || contentVelocity == 0 {
+            if abs(nearest - offset) < model.fixupNearest || contentVelocity == 0 {
                 offset = nearest
             } else {
                 offset = contentVelocity > 0 ? offset.rounded(.down) : offset.rounded(.up)

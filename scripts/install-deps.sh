@@ -46,6 +46,9 @@ packages+=(firefox-esr)
 packages+=(gir1.2-webkit-6.0)
 # The Qt 6 Widgets oracle (oracles/qtwidgets/oracle.py): Qt 6.4's QGesture recognizers through Debian's PyQt6.
 packages+=(python3-pyqt6)
+# The Qt 6 Quick scrolling oracle (oracles/qt-scroll/oracle.py): a Flickable in QML hosted by PyQt6's QtQuick module,
+# which gives it a monotonic clock.
+packages+=(python3-pyqt6.qtquick)
 # sway, phoc and cage refuse to run as root: the compositor drivers run them as this user.
 ensure_user() {
     [ "$(id -u)" -eq 0 ] || return 0

@@ -3,14 +3,17 @@ import Foundation
 // MARK: - What a scrolling oracle prints besides its ready line
 
 /// One drawn frame: the frame clock's time (µs of CLOCK_MONOTONIC), the vertical offset, and the wl_touch time
-/// (ms) of the last touch event handled before it (0: none yet).
+/// (ms) of the last touch event handled before it (0: none yet); optionally the last one handled before the frame
+/// clock's time itself (`tickTouch`: Qt's frame time is its animation tick's, which can precede touch events).
 struct ScrollFrameLine: Decodable, Hashable {
     var frame: Int64
     var offset: Double
     var touch: UInt32
+    var tickTouch: UInt32?
 }
 
-/// The velocity the toolkit computed at a lift, and its frame clock then (µs) if it reported it.
+/// The velocity the toolkit computed at a lift, and its frame clock then (µs) if it reported it; or (`kind` "press")
+/// the clock's last tick before the toolkit handled a touch-down.
 struct ScrollSwipeLine: Decodable, Hashable {
     var kind: String
     var time: UInt32
@@ -34,7 +37,8 @@ enum ScrollOracleOutput {
             let data = Data(line.utf8)
             if line.contains("\"frame\""), let frame = try? decoder.decode(ScrollFrameLine.self, from: data) {
                 frames.append(frame)
-            } else if line.contains("\"swipe\""), let swipe = try? decoder.decode(ScrollSwipeLine.self, from: data) {
+            } else if line.contains("\"swipe\"") || line.contains("\"press\""),
+                      let swipe = try? decoder.decode(ScrollSwipeLine.self, from: data) {
                 swipes.append(swipe)
             }
         }

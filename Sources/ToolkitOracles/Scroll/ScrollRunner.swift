@@ -132,26 +132,34 @@ public enum ScrollRunner {
             // Where the stroke's drag starts: the last frame drawn before its first touch was handled (a fling of the
             // stroke before may still have been settling when this one began).
             var offset = ScrollTravel.startOffset
-            var mine: [(time: Double, offset: Double, lastTouch: Double?)] = []
+            var mine: [(time: Double, offset: Double, lastTouch: Double?, tickTouch: Double?)] = []
             for frame in frames {
                 let time = ScrollOracleOutput.milliseconds(frame.frame, after: recorded.start)
-                guard time < length else { break }
+                // A frame belongs to the next stroke from its end on, or once it handled the next stroke's touches
+                // (a toolkit whose frame time is its animation tick's can draw them at a time before the end).
+                guard time < length, frame.touch == 0 || ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start) < length
+                else { break }
                 let handled = frame.touch != 0 && ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start) >= firstTouch
                 if !handled { offset = frame.offset }
                 if time < 0 { continue }
                 let touch = frame.touch == 0 ? nil : ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start)
-                mine.append((time, frame.offset, touch.flatMap { $0 >= 0 ? $0 : nil }))
+                let tickTouch = frame.tickTouch.flatMap { $0 == 0 ? nil : ScrollOracleOutput.milliseconds($0, after: recorded.start) }
+                mine.append((time, frame.offset, touch.flatMap { $0 >= 0 ? $0 : nil }, tickTouch.flatMap { $0 >= 0 ? $0 : nil }))
             }
-            let inCase = swipes.filter {
+            let lines = swipes.filter {
                 let time = ScrollOracleOutput.milliseconds($0.time, after: recorded.start)
                 return time >= 0 && time < length
+            }
+            let inCase = lines.filter { $0.kind == "swipe" }
+            let pressClocks = lines.filter { $0.kind == "press" }.compactMap { press in
+                press.clock.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }
             }
             let clocks = inCase.map { swipe in
                 swipe.clock.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }
                     ?? ScrollOracleOutput.milliseconds(swipe.time, after: recorded.start)
             }
             results.append(ScrollCaseResult.compare(recorded.testCase, start: recorded.start, startOffset: offset,
-                                                    events: events, frames: mine, flingClocks: clocks,
+                                                    events: events, frames: mine, flingClocks: clocks, pressClocks: pressClocks,
                                                     realFlings: inCase.map { -($0.vy ?? 0) }.filter { $0 != 0 }, model: model))
         }
         return results

@@ -12,16 +12,20 @@ public struct ScrollTouchEvent: Hashable, Sendable {
     public var time: Double
     /// The point (an up or cancel keeps the touch's last point).
     public var x: Double, y: Double
+    /// Which wl_touch.frame closed it (counted from 0 in the stroke): a toolkit that takes a frame as one event
+    /// (Qt) sees only the last motion of a point in it.
+    public var frame: Int
     /// When the toolkit read the event, ms on the wl_touch clock (fractional), when the run knows it.
     public var received: Double?
 
     /// An event of `kind`.
-    public init(_ kind: Kind, id: Int32 = 0, time: Double, x: Double, y: Double, received: Double? = nil) {
+    public init(_ kind: Kind, id: Int32 = 0, time: Double, x: Double, y: Double, frame: Int = 0, received: Double? = nil) {
         self.kind = kind
         self.id = id
         self.time = time
         self.x = x
         self.y = y
+        self.frame = frame
         self.received = received
     }
 }
@@ -33,11 +37,15 @@ public struct ScrollFrame: Hashable, Sendable {
     public var time: Double
     /// The wl_touch time of the last touch event handled before this frame; nil when none of the stroke's was.
     public var lastTouch: Double?
+    /// The wl_touch time of the last touch event handled before `time` itself, when the toolkit tells (Qt: `time` is
+    /// its animation tick's, and touch events can come between the tick and the frame); nil when it does not.
+    public var touchBeforeTime: Double?
 
-    /// A frame at `time` after the touch events up to `lastTouch`.
-    public init(time: Double, lastTouch: Double?) {
+    /// A frame at `time` after the touch events up to `lastTouch` (up to `touchBeforeTime` at `time` itself).
+    public init(time: Double, lastTouch: Double?, touchBeforeTime: Double? = nil) {
         self.time = time
         self.lastTouch = lastTouch
+        self.touchBeforeTime = touchBeforeTime
     }
 }
 
@@ -52,13 +60,19 @@ public struct ScrollModelInput: Sendable {
     /// Per lift, in order: the frame clock's time (ms) a fling started from it would read as its start, when the
     /// toolkit reported it; a lift without one starts its fling at its own wl_touch time.
     public var flingClocks: [Double]
+    /// Per touch-down that starts a touch sequence, in order: the animation clock's last tick before the toolkit
+    /// handled it (ms), when the toolkit reported it (Qt: a tick that moved a fling but drew no frame before the
+    /// touch-down still counts).
+    public var pressClocks: [Double]
 
     /// An input.
-    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = []) {
+    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = [],
+                pressClocks: [Double] = []) {
         self.startOffset = startOffset
         self.events = events
         self.frames = frames
         self.flingClocks = flingClocks
+        self.pressClocks = pressClocks
     }
 }
 
@@ -103,7 +117,7 @@ public protocol ToolkitScrollModel: Sendable {
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll(), Qt64FlickableScroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

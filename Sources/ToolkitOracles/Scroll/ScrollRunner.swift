@@ -24,8 +24,9 @@ public struct ScrollConfiguration: Sendable {
     /// Called with a one-line summary as strokes finish.
     public var progress: (@Sendable (String) -> Void)?
 
-    /// The default gap after each stroke, seconds: GTK ticks a 4000 px/s fling until it is under 1 px/s, 2.1 s.
-    public static let defaultGap = 2.5
+    /// The default gap after each stroke, seconds: GTK ticks a 4000 px/s fling until it is under 1 px/s, 2.1 s; Firefox's
+    /// APZ flings a 6 px/ms lift until it is under 0.01 px/ms, 3.2 s.
+    public static let defaultGap = 3.5
 
     /// A configuration with the installed or source-tree oracles.
     public init(toolkits: [String], strokes: [OracleCase], corpus: Bool) {
@@ -123,6 +124,7 @@ public enum ScrollRunner {
     /// Each case's frames, touches and flings, compared with the model.
     static func compare(_ recording: OracleRecording, model: any ToolkitScrollModel) -> [ScrollCaseResult] {
         let (frames, swipes) = ScrollOracleOutput.lines(recording.gestureLog)
+        let callbacks = ScrollFrameCallbacks.times(in: recording.debugLog)
         var results: [ScrollCaseResult] = []
         for recorded in recording.cases {
             let length = ScrollOracleOutput.milliseconds(recorded.end, after: recorded.start)
@@ -136,7 +138,9 @@ public enum ScrollRunner {
                 let time = ScrollOracleOutput.milliseconds(frame.frame, after: recorded.start)
                 guard time < length else { break }
                 let handled = frame.touch != 0 && ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start) >= firstTouch
-                if !handled { offset = frame.offset }
+                // A toolkit that has seen no touch at all yet (Firefox's page misses its first touch block) counts
+                // only the frames before the stroke's first touch.
+                if !handled, frame.touch != 0 || time < firstTouch { offset = frame.offset }
                 if time < 0 { continue }
                 let touch = frame.touch == 0 ? nil : ScrollOracleOutput.milliseconds(frame.touch, after: recorded.start)
                 mine.append((time, frame.offset, touch.flatMap { $0 >= 0 ? $0 : nil }))
@@ -149,8 +153,10 @@ public enum ScrollRunner {
                 swipe.clock.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }
                     ?? ScrollOracleOutput.milliseconds(swipe.time, after: recorded.start)
             }
+            // The frame callbacks from a second before the stroke (a composite's sample can fall before its first touch).
+            let vsyncs = callbacks.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }.filter { $0 >= -1000 && $0 < length }
             results.append(ScrollCaseResult.compare(recorded.testCase, start: recorded.start, startOffset: offset,
-                                                    events: events, frames: mine, flingClocks: clocks,
+                                                    events: events, frames: mine, flingClocks: clocks, vsyncs: vsyncs,
                                                     realFlings: inCase.map { -($0.vy ?? 0) }.filter { $0 != 0 }, model: model))
         }
         return results

@@ -49,13 +49,18 @@ public struct ScrollModelInput: Sendable {
     /// Per lift, in order: the frame clock's time (ms) a fling started from it would read as its start, when the
     /// toolkit reported it; a lift without one starts its fling at its own wl_touch time.
     public var flingClocks: [Double]
+    /// The times (ms) the compositor told the toolkit to draw (its wl_surface frame callbacks' done times), in order,
+    /// for a toolkit whose compositor samples its scroll animations at them and not at the frames it reports.
+    public var vsyncs: [Double]
 
     /// An input.
-    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = []) {
+    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = [],
+                vsyncs: [Double] = []) {
         self.startOffset = startOffset
         self.events = events
         self.frames = frames
         self.flingClocks = flingClocks
+        self.vsyncs = vsyncs
     }
 }
 
@@ -93,7 +98,7 @@ public protocol ToolkitScrollModel: Sendable {
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), Firefox153Scroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

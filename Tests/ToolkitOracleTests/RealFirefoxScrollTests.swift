@@ -16,7 +16,12 @@ struct RealFirefoxScrollTests {
         let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
             try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealFirefoxScrollTests")
         }
-        return ScrollRunner.run(ScrollConfiguration(toolkits: ["firefox"], strokes: strokes, corpus: false))
+        let configuration = ScrollConfiguration(toolkits: ["firefox"], strokes: strokes, corpus: false)
+        // Some starts of Firefox under the runner's weston give the page no frame at all, so it is never ready (seen in
+        // about one start in three on a loaded two-core machine; docs/toolkits/firefox.md): one more start, no more.
+        let first = ScrollRunner.run(configuration)
+        guard first.first?.problem?.contains("was not ready") == true else { return first }
+        return ScrollRunner.run(configuration)
     }()
 
     private func firefox() throws -> ScrollToolkitResult {

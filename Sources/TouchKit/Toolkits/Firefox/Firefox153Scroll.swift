@@ -28,6 +28,9 @@ public struct Firefox153Scroll: ToolkitScrollModel {
     public var velocityQueueSize = 5
     /// apz.fling_min_velocity_threshold (px/ms): a slower lift starts no fling (AttemptFling, not more).
     public var flingMinVelocity = 0.5
+    /// apz.fling_stop_on_tap_threshold (px/ms): a touch block that begins while a fling is faster is "during a fast
+    /// fling" (TouchBlockState), and InputQueue sends none of its events to the page.
+    public var flingStopOnTapThreshold = 0.05
     /// apz.fling_friction (per ms): DesktopFlingPhysics multiplies the velocity by (1 − friction)^Δt at each sample.
     public var flingFriction = 0.002
     /// apz.fling_stopped_threshold (px/ms): a sample that finds the velocity at or under this ends the fling.
@@ -69,7 +72,11 @@ public struct Firefox153Scroll: ToolkitScrollModel {
         for frame in input.frames {
             let handled = frame.lastTouch ?? (sawNone ? frame.time : -Double.infinity)
             while true {
-                let event = next < input.events.count && input.events[next].time <= handled ? input.events[next] : nil
+                // A touch block that begins during a fast fling reaches the page not at all (InputQueue drops its
+                // events, "in fast motion"): its events are taken as handled as they came.
+                let seenBy = next < input.events.count && (state.fastFling(at: input.events[next]) || state.unseenBlock)
+                    ? frame.time : handled
+                let event = next < input.events.count && input.events[next].time <= seenBy ? input.events[next] : nil
                 let due = sample < samples.count && samples[sample].seen <= frame.time ? samples[sample] : nil
                 if let event, due.map({ event.time <= $0.seen }) ?? true {
                     state.handle(event)
@@ -117,6 +124,8 @@ public struct Firefox153Scroll: ToolkitScrollModel {
         var fling: Fling?
         /// The touch's id, TOUCHING or PANNING.
         var sequence: Int32?
+        /// The current touch block began during a fast fling: the page sees none of it.
+        var unseenBlock = false
         var panning = false
         /// mStartTouch, and Axis::mPos (the last position the axis took).
         var start = (x: 0.0, y: 0.0)
@@ -140,10 +149,17 @@ public struct Firefox153Scroll: ToolkitScrollModel {
             self.offset = offset
         }
 
+        /// True when `event` is a touch-down while a fling runs faster than apz.fling_stop_on_tap_threshold.
+        func fastFling(at event: ScrollTouchEvent) -> Bool {
+            guard event.kind == .down, sequence == nil, let fling else { return false }
+            return abs(fling.velocity) > model.flingStopOnTapThreshold
+        }
+
         mutating func handle(_ event: ScrollTouchEvent) {
             switch event.kind {
             case .down:
                 guard sequence == nil else { return }
+                unseenBlock = fastFling(at: event)
                 // OnTouchStart in FLING: CancelAnimations → GenericFlingAnimation::Cancel tells the accelerator.
                 if let current = fling {
                     previousCancel = current.velocity
@@ -183,6 +199,7 @@ public struct Firefox153Scroll: ToolkitScrollModel {
             case .up:
                 guard event.id == sequence else { return }
                 sequence = nil
+                unseenBlock = false
                 guard panning else {
                     // OnTouchEnd in TOUCHING: no fling, and the accelerator forgets.
                     resetAccelerator()

@@ -111,6 +111,20 @@ private let t0 = 4_000_000.0
         #expect(after.first! > 7198 + 200)
     }
 
+    @Test func aTouchDownDuringAFastFlingStopsItThoughThePageNeverSawIt() {
+        // The page's last touch stays the flick's lift (InputQueue sends a block begun during a fast fling no event);
+        // the fling stops at the down's wl_touch time all the same.
+        let events = Self.flick + [ScrollTouchEvent(.down, id: 1, time: t0 + 300, x: 400, y: 300),
+                                   ScrollTouchEvent(.up, id: 1, time: t0 + 340, x: 400, y: 300)]
+        let frames = stride(from: t0 + 101, through: t0 + 600, by: 16).map { ScrollFrame(time: $0, lastTouch: t0 + 100) }
+        let prediction = Self.model.predict(ScrollModelInput(startOffset: 7000, events: events, frames: frames))
+        let after = zip(frames, prediction.offsets).filter { $0.0.time > t0 + 300 }.map(\.1)
+        #expect(Set(after).count == 1 && prediction.resting == after.first)
+        // And the same as when the page saw the tap.
+        let seenFrames = frames.map { ScrollFrame(time: $0.time, lastTouch: $0.time >= t0 + 340 ? t0 + 340 : $0.time >= t0 + 300 ? t0 + 300 : t0 + 100) }
+        #expect(Self.model.predict(ScrollModelInput(startOffset: 7000, events: events, frames: seenFrames)).resting == prediction.resting)
+    }
+
     @Test func aSecondFlickSoonAfterIsNotAcceleratedItsPanBeganAtTheToleranceSamplesSpeed() throws {
         // The second flick goes down while the first still flings at over 1.5 px/ms (apz.fling_accel_min_fling_velocity),
         // pans 10 ms after its down and lifts at 2 px/ms; but TrackTouch's first velocity is the tolerance split's

@@ -54,6 +54,10 @@ public struct Firefox153Scroll: ToolkitScrollModel {
     /// A composite samples APZ's animations for a time this far after its frame callback's (ms, measured: the time the
     /// frame is expected on screen, WebRenderBridgeParent::SetAPZSampleTime).
     public var sampleAhead = 12.7
+    /// The page's touch times can read up to this much before the event's wl_touch time (ms, measured: Gecko carries
+    /// wl_touch times onto its clock through SystemTimeConverter, which can set them back): an event this close after
+    /// the page's last touch counts as seen.
+    public var touchTimeSlack = 2.0
     /// The page reads whole px: the main thread's scroll position, snapped to device px.
     public var reportsWholePixels = true
 
@@ -70,7 +74,7 @@ public struct Firefox153Scroll: ToolkitScrollModel {
         // taken as handled by APZ as it came.
         let sawNone = !input.frames.contains { $0.lastTouch != nil }
         for frame in input.frames {
-            let handled = frame.lastTouch ?? (sawNone ? frame.time : -Double.infinity)
+            let handled = frame.lastTouch.map { $0 + touchTimeSlack } ?? (sawNone ? frame.time : -Double.infinity)
             while true {
                 // A touch block that begins during a fast fling reaches the page not at all (InputQueue drops its
                 // events, "in fast motion"): its events are taken as handled as they came.

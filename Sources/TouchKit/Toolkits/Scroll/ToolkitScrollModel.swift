@@ -64,15 +64,19 @@ public struct ScrollModelInput: Sendable {
     /// handled it (ms), when the toolkit reported it (Qt: a tick that moved a fling but drew no frame before the
     /// touch-down still counts).
     public var pressClocks: [Double]
+    /// The times (ms) the compositor told the toolkit to draw (its wl_surface frame callbacks' done times), in order,
+    /// for a toolkit whose compositor samples its scroll animations at them and not at the frames it reports.
+    public var vsyncs: [Double]
 
     /// An input.
     public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = [],
-                pressClocks: [Double] = []) {
+                pressClocks: [Double] = [], vsyncs: [Double] = []) {
         self.startOffset = startOffset
         self.events = events
         self.frames = frames
         self.flingClocks = flingClocks
         self.pressClocks = pressClocks
+        self.vsyncs = vsyncs
     }
 }
 
@@ -117,7 +121,8 @@ public protocol ToolkitScrollModel: Sendable {
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll(), Qt64FlickableScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll(), Qt64FlickableScroll(),
+                                                        Firefox153Scroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

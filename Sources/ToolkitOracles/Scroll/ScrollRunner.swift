@@ -100,7 +100,9 @@ public enum ScrollRunner {
             try session.start()
             result.version = session.ready.version
             try checkView(session.ready, log: session.logTail(), toolkit: name)
-            let recording = try session.run(cases, gap: configuration.gap) { done in
+            // A toolkit whose flings outlast the gap gets a longer one: each stroke must start on a still view.
+            let gap = max(configuration.gap, model.longestFlingSeconds + 0.5)
+            let recording = try session.run(cases, gap: gap) { done in
                 configuration.progress?("\(name) scrolling \(done)/\(cases.count)")
             }
             result.recording = recording
@@ -122,7 +124,7 @@ public enum ScrollRunner {
 
     /// Each case's frames, touches and flings, compared with the model.
     static func compare(_ recording: OracleRecording, model: any ToolkitScrollModel) -> [ScrollCaseResult] {
-        let (frames, swipes) = ScrollOracleOutput.lines(recording.gestureLog)
+        let (frames, swipes, touches) = ScrollOracleOutput.lines(recording.gestureLog)
         var results: [ScrollCaseResult] = []
         for recorded in recording.cases {
             let length = ScrollOracleOutput.milliseconds(recorded.end, after: recorded.start)
@@ -149,8 +151,13 @@ public enum ScrollRunner {
                 swipe.clock.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }
                     ?? ScrollOracleOutput.milliseconds(swipe.time, after: recorded.start)
             }
+            let touchClocks = touches.compactMap { touch -> ScrollTouchClock? in
+                let time = ScrollOracleOutput.milliseconds(touch.time, after: recorded.start)
+                guard time >= 0, time < length else { return nil }
+                return ScrollTouchClock(time: time, clock: ScrollOracleOutput.milliseconds(touch.clock, after: recorded.start))
+            }
             results.append(ScrollCaseResult.compare(recorded.testCase, start: recorded.start, startOffset: offset,
-                                                    events: events, frames: mine, flingClocks: clocks,
+                                                    events: events, frames: mine, flingClocks: clocks, touchClocks: touchClocks,
                                                     realFlings: inCase.map { -($0.vy ?? 0) }.filter { $0 != 0 }, model: model))
         }
         return results

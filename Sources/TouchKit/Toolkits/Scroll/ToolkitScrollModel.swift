@@ -49,13 +49,32 @@ public struct ScrollModelInput: Sendable {
     /// Per lift, in order: the frame clock's time (ms) a fling started from it would read as its start, when the
     /// toolkit reported it; a lift without one starts its fling at its own wl_touch time.
     public var flingClocks: [Double]
+    /// When the toolkit reported them, in order: each touch event's wl_touch time and the toolkit's clock (ms on the
+    /// wl_touch clock) as it began handling it, for toolkits that time a drag by their own clock, not the event's.
+    public var touchClocks: [ScrollTouchClock]
 
     /// An input.
-    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = []) {
+    public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = [],
+                touchClocks: [ScrollTouchClock] = []) {
         self.startOffset = startOffset
         self.events = events
         self.frames = frames
         self.flingClocks = flingClocks
+        self.touchClocks = touchClocks
+    }
+}
+
+/// A touch event as the toolkit's own clock saw it.
+public struct ScrollTouchClock: Hashable, Sendable {
+    /// The event's wl_touch time (ms).
+    public var time: Double
+    /// The toolkit's clock as it began handling it (ms on the wl_touch clock, fractional).
+    public var clock: Double
+
+    /// The event at `time`, handled at `clock`.
+    public init(time: Double, clock: Double) {
+        self.time = time
+        self.clock = clock
     }
 }
 
@@ -88,12 +107,19 @@ public protocol ToolkitScrollModel: Sendable {
     var toolkit: String { get }
     /// The offsets at the input's frames and the resting offset.
     func predict(_ input: ScrollModelInput) -> ScrollPrediction
+    /// How long the toolkit's longest fling runs (s): a run waits at least this (and a little) after each stroke.
+    var longestFlingSeconds: Double { get }
+}
+
+extension ToolkitScrollModel {
+    /// Two seconds unless the model knows better.
+    public var longestFlingSeconds: Double { 2 }
 }
 
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), QtWidgets64Scroller()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

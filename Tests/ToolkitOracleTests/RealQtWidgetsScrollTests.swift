@@ -41,12 +41,13 @@ struct RealQtWidgetsScrollTests {
     @Test func aFlickFlingsAtMaximumVelocityForAboutAThousandPixels() throws {
         let flick = try stroke("flick-300px-120ms-steady")
         // The finger went up 300 px in 120 ms (2.5 m/s at 1000 px/m): QScroller bounds it to 0.5 m/s, 500 px/s, and
-        // decelerates at 0.125 m/s² for 4 s: about 1010 px after the lift.
+        // decelerates at 0.125 m/s² for 4 s: about 1010 px after the lift (give or take the last drag tick's 40 px:
+        // the drag since it is dropped at the lift, and the frame before the lift may precede that tick).
         let lift = try #require(flick.events.last { $0.kind == .up }?.time)
         let atLift = try #require(flick.frames.last { $0.time <= lift }?.real)
         #expect(flick.realFlings.count == 1 && flick.modelFlings.count == 1)
         #expect(abs((flick.realFlings.first ?? 0) - 500) < 10, "\(flick.realFlings)")
-        #expect(abs(flick.realRest - atLift - 1010) < 40, "rest \(flick.realRest), at the lift \(atLift)")
+        #expect(abs(flick.realRest - atLift - 1010) <= 80, "rest \(flick.realRest), at the lift \(atLift)")
     }
 
     @Test func aLiftAfterAPauseDoesNotFling() throws {

@@ -18,9 +18,10 @@
 #   widget under the touch (QApplication::notify, where the gesture manager filters it first): MS its
 #   wl_touch time, T what QFlickGestureRecognizer's clock reads then, as µs of CLOCK_MONOTONIC. The recognizer times
 #   every event it gives QScroller by its own QElapsedTimer (whole ms since it started: at the first event it was
-#   asked to recognise, which the oracle sends itself right after grabbing the gesture, noting the time), not by the
-#   event's timestamp, so the drag's velocity follows these readings: T is that start plus the whole ms elapsed since
-#   it; "raw" is the CLOCK_MONOTONIC µs at delivery;
+#   asked to recognise, which the oracle sends itself right after grabbing the gesture, noting the time around it),
+#   not by the event's timestamp, so the drag's velocity follows these readings: T is that start plus the whole ms
+#   elapsed since it; "raw" is the CLOCK_MONOTONIC µs of the reading, taken midway between the delivery reaching the
+#   widget and the widget's event filters (the gesture manager runs the recognizer between the two);
 # - {"kind":"swipe","time":MS,"recognizer":"QScroller","vx":…,"vy":…,"clock":T} at every lift (QTouchEvent
 #   TouchEnd): MS its wl_touch time, T the CLOCK_MONOTONIC µs at which it reached the widget (QScroller starts its
 #   fling's segments from its own monotonic clock there), vx/vy the finger velocity the fling starts from in px/s
@@ -81,7 +82,8 @@ class State:
     ready = False
     depth = 0
     viewport = None
-    delivered = None   # CLOCK_MONOTONIC µs at which the last touch event reached a widget
+    delivered = None   # CLOCK_MONOTONIC µs at which the recognizer read its clock for the last touch event
+    filtering = None   # CLOCK_MONOTONIC µs at which the touch event in delivery reached its widget
     scroller = None
     bar = None
 
@@ -100,18 +102,38 @@ class OracleApplication(QApplication):
         # The gesture manager filters the event as QApplication::notify begins delivering it to the widget under the
         # touch (the content, or the viewport; once per event: propagation to parents does not come back here), and
         # the recognizer reads its clock then.
-        if State.depth == 1 and isinstance(receiver, QWidget) and kind != T.TouchCancel and State.ready:
-            start = State.recognizer
-            State.delivered = clock
-            emit({"kind": "touch", "time": State.touch, "clock": start + (clock - start) // 1000 * 1000, "raw": clock})
+        filtering = State.depth == 1 and isinstance(receiver, QWidget) and kind != T.TouchCancel and State.ready
+        if filtering:
+            State.filtering = clock
         lift = State.touch
         State.depth += 1
         try:
             return super().notify(receiver, event)
         finally:
             State.depth -= 1
+            if filtering and State.filtering is not None:
+                # No event filter saw it: the reading before delivery.
+                note_delivery(clock, clock)
             if outermost and kind == T.TouchEnd and State.ready:
                 report_lift(lift, State.delivered or clock)
+
+
+def note_delivery(before, after):
+    """Reports a touch event the recognizer read its clock for between `before` and `after` (µs)."""
+    State.filtering = None
+    clock = (before + after) // 2
+    start = State.recognizer
+    State.delivered = clock
+    emit({"kind": "touch", "time": State.touch, "clock": start + (clock - start) // 1000 * 1000, "raw": clock})
+
+
+class DeliveryWatcher(QObject):
+    """Event filters run after the gesture manager: the recognizer read its clock between notify and here."""
+
+    def eventFilter(self, watched, event):
+        if event.type() in TOUCH and State.filtering is not None:
+            note_delivery(State.filtering, now_us())
+        return False
 
 
 def report_lift(lift, clock):
@@ -193,8 +215,9 @@ def main():
     scroller = QScroller.scroller(viewport)
     # QFlickGestureRecognizer::recognize starts its static QElapsedTimer at the first event it sees: this one, sent
     # before the window exists, so no other event reaches the viewport first.
-    State.recognizer = now_us()
+    before = now_us()
     QApplication.sendEvent(viewport, QEvent(T.User))
+    State.recognizer = (before + now_us()) // 2
     scroller.setScrollerProperties(pinned_properties())
     problem = properties_problem(scroller.scrollerProperties())
     if problem:
@@ -202,6 +225,9 @@ def main():
         return 2
     watcher = TickWatcher()
     viewport.installEventFilter(watcher)
+    deliveries = DeliveryWatcher()
+    content.installEventFilter(deliveries)
+    viewport.installEventFilter(deliveries)
     State.scroller = scroller
     State.viewport = viewport
     State.bar = area.verticalScrollBar()

@@ -49,11 +49,11 @@ public struct ScrollCaseResult: Sendable {
     /// Compares a stroke's frames (times in ms after `start`) with the model's prediction.
     static func compare(_ testCase: OracleCase, start: UInt32, startOffset: Double, events: [ScrollTouchEvent],
                         frames: [(time: Double, offset: Double, lastTouch: Double?, tickTouch: Double?)], flingClocks: [Double],
-                        pressClocks: [Double] = [], vsyncs: [Double] = [], realFlings: [Double],
-                        model: any ToolkitScrollModel) -> ScrollCaseResult {
+                        pressClocks: [Double] = [], vsyncs: [Double] = [], touchClocks: [ScrollTouchClock] = [],
+                        realFlings: [Double], model: any ToolkitScrollModel) -> ScrollCaseResult {
         let input = ScrollModelInput(startOffset: startOffset, events: events,
                                      frames: frames.map { ScrollFrame(time: $0.time, lastTouch: $0.lastTouch, touchBeforeTime: $0.tickTouch) },
-                                     flingClocks: flingClocks, pressClocks: pressClocks, vsyncs: vsyncs)
+                                     flingClocks: flingClocks, pressClocks: pressClocks, vsyncs: vsyncs, touchClocks: touchClocks)
         let prediction = model.predict(input)
         let points = zip(frames, prediction.offsets).map { frame, predicted in
             ScrollFramePoint(time: (frame.time * 1000).rounded() / 1000, real: frame.offset, model: predicted,

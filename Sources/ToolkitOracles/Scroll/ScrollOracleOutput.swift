@@ -22,6 +22,13 @@ struct ScrollSwipeLine: Decodable, Hashable {
     var clock: Int64?
 }
 
+/// When the toolkit began handling one touch event: its wl_touch time (ms) and the toolkit's clock (µs).
+struct ScrollTouchLine: Decodable, Hashable {
+    var kind: String
+    var time: UInt32
+    var clock: Int64
+}
+
 /// The ready line's scroll fields: the content's height and the page (the view's height), px.
 struct ScrollReadyLine: Decodable {
     var content: Double?
@@ -29,10 +36,10 @@ struct ScrollReadyLine: Decodable {
 }
 
 enum ScrollOracleOutput {
-    /// The frame and swipe lines of `log` (one JSON object per line), in order.
-    static func lines(_ log: String) -> (frames: [ScrollFrameLine], swipes: [ScrollSwipeLine]) {
+    /// The frame, swipe and touch lines of `log` (one JSON object per line), in order.
+    static func lines(_ log: String) -> (frames: [ScrollFrameLine], swipes: [ScrollSwipeLine], touches: [ScrollTouchLine]) {
         let decoder = JSONDecoder()
-        var frames: [ScrollFrameLine] = [], swipes: [ScrollSwipeLine] = []
+        var frames: [ScrollFrameLine] = [], swipes: [ScrollSwipeLine] = [], touches: [ScrollTouchLine] = []
         for line in log.split(whereSeparator: \.isNewline) where line.hasPrefix("{") {
             let data = Data(line.utf8)
             if line.contains("\"frame\""), let frame = try? decoder.decode(ScrollFrameLine.self, from: data) {
@@ -40,9 +47,11 @@ enum ScrollOracleOutput {
             } else if line.contains("\"swipe\"") || line.contains("\"press\""),
                       let swipe = try? decoder.decode(ScrollSwipeLine.self, from: data) {
                 swipes.append(swipe)
+            } else if line.contains("\"kind\":\"touch\""), let touch = try? decoder.decode(ScrollTouchLine.self, from: data) {
+                touches.append(touch)
             }
         }
-        return (frames, swipes)
+        return (frames, swipes, touches)
     }
 
     /// µs of CLOCK_MONOTONIC as ms relative to the wl_touch time `origin` (uint32 ms, wrapping): the frame clock

@@ -24,9 +24,9 @@ public struct ScrollConfiguration: Sendable {
     /// Called with a one-line summary as strokes finish.
     public var progress: (@Sendable (String) -> Void)?
 
-    /// The default gap after each stroke, seconds: GTK ticks a 4000 px/s fling until it is under 1 px/s, 2.1 s; Firefox's
-    /// APZ flings a 6 px/ms lift until it is under 0.01 px/ms, 3.2 s.
-    public static let defaultGap = 3.5
+    /// The default gap after each stroke, seconds: GTK ticks a 4000 px/s fling until it is under 1 px/s, 2.1 s (a
+    /// toolkit whose flings last longer gets a longer gap: ``ToolkitScrollModel/longestFlingSeconds``).
+    public static let defaultGap = 2.5
 
     /// A configuration with the installed or source-tree oracles.
     public init(toolkits: [String], strokes: [OracleCase], corpus: Bool) {
@@ -101,7 +101,9 @@ public enum ScrollRunner {
             try session.start()
             result.version = session.ready.version
             try checkView(session.ready, log: session.logTail(), toolkit: name)
-            let recording = try session.run(cases, gap: configuration.gap) { done in
+            // A toolkit whose flings outlast the gap gets a longer one: each stroke must start on a still view.
+            let gap = max(configuration.gap, model.longestFlingSeconds + 0.5)
+            let recording = try session.run(cases, gap: gap) { done in
                 configuration.progress?("\(name) scrolling \(done)/\(cases.count)")
             }
             result.recording = recording
@@ -124,7 +126,7 @@ public enum ScrollRunner {
 
     /// Each case's frames, touches and flings, compared with the model.
     static func compare(_ recording: OracleRecording, model: any ToolkitScrollModel) -> [ScrollCaseResult] {
-        let (frames, swipes) = ScrollOracleOutput.lines(recording.gestureLog)
+        let (frames, swipes, touches) = ScrollOracleOutput.lines(recording.gestureLog)
         let callbacks = ScrollFrameCallbacks.times(in: recording.debugLog)
         var results: [ScrollCaseResult] = []
         var receipts = ScrollReceipts(log: recording.debugLog)
@@ -165,9 +167,14 @@ public enum ScrollRunner {
             }
             // The frame callbacks from a second before the stroke (a composite's sample can fall before its first touch).
             let vsyncs = callbacks.map { ScrollOracleOutput.milliseconds($0, after: recorded.start) }.filter { $0 >= -1000 && $0 < length }
+            let touchClocks = touches.compactMap { touch -> ScrollTouchClock? in
+                let time = ScrollOracleOutput.milliseconds(touch.time, after: recorded.start)
+                guard time >= 0, time < length else { return nil }
+                return ScrollTouchClock(time: time, clock: ScrollOracleOutput.milliseconds(touch.clock, after: recorded.start))
+            }
             results.append(ScrollCaseResult.compare(recorded.testCase, start: recorded.start, startOffset: offset,
                                                     events: events, frames: mine, flingClocks: clocks, pressClocks: pressClocks,
-                                                    vsyncs: vsyncs,
+                                                    vsyncs: vsyncs, touchClocks: touchClocks,
                                                     realFlings: inCase.map { -($0.vy ?? 0) }.filter { $0 != 0 }, model: model))
         }
         return results

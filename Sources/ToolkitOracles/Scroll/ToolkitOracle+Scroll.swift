@@ -14,7 +14,8 @@ extension ToolkitOracle {
         })
 
     /// The scrolling oracles, in report order (each named by its toolkit).
-    public static let scrolling: [ToolkitOracle] = [.gtkScroll, .gtk3Scroll, .chromiumScroll, .qtScroll, .firefoxScroll]
+    public static let scrolling: [ToolkitOracle] = [.gtkScroll, .gtk3Scroll, .chromiumScroll, .qtScroll, .firefoxScroll,
+                                                    .qtwidgetsScroll]
 
     /// The scrolling oracle of `toolkit`, or nil when it has none.
     public static func scrollOracle(_ toolkit: String) -> ToolkitOracle? {

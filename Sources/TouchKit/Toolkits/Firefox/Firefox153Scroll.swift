@@ -13,6 +13,8 @@ import Darwin
 /// it. Values and their sources: docs/toolkits/firefox.md, "Scrolling".
 public struct Firefox153Scroll: ToolkitScrollModel {
     public let name = "firefox-153"
+    /// APZ's DesktopFlingPhysics flings a 6 px/ms lift until it is under 0.01 px/ms: 3.2 s.
+    public var longestFlingSeconds: Double { 3.2 }
     public let toolkit = "firefox"
 
     /// The screen's DPI as Firefox computes it under the harness weston (Firefox153Thresholds.harnessDPI).

@@ -67,16 +67,34 @@ public struct ScrollModelInput: Sendable {
     /// The times (ms) the compositor told the toolkit to draw (its wl_surface frame callbacks' done times), in order,
     /// for a toolkit whose compositor samples its scroll animations at them and not at the frames it reports.
     public var vsyncs: [Double]
+    /// When the toolkit reported them, in order: each touch event's wl_touch time and the toolkit's clock (ms on the
+    /// wl_touch clock) as it began handling it, for toolkits that time a drag by their own clock, not the event's.
+    public var touchClocks: [ScrollTouchClock]
 
     /// An input.
     public init(startOffset: Double, events: [ScrollTouchEvent], frames: [ScrollFrame], flingClocks: [Double] = [],
-                pressClocks: [Double] = [], vsyncs: [Double] = []) {
+                pressClocks: [Double] = [], vsyncs: [Double] = [], touchClocks: [ScrollTouchClock] = []) {
         self.startOffset = startOffset
         self.events = events
         self.frames = frames
         self.flingClocks = flingClocks
         self.pressClocks = pressClocks
         self.vsyncs = vsyncs
+        self.touchClocks = touchClocks
+    }
+}
+
+/// A touch event as the toolkit's own clock saw it.
+public struct ScrollTouchClock: Hashable, Sendable {
+    /// The event's wl_touch time (ms).
+    public var time: Double
+    /// The toolkit's clock as it began handling it (ms on the wl_touch clock, fractional).
+    public var clock: Double
+
+    /// The event at `time`, handled at `clock`.
+    public init(time: Double, clock: Double) {
+        self.time = time
+        self.clock = clock
     }
 }
 
@@ -116,13 +134,20 @@ public protocol ToolkitScrollModel: Sendable {
     var toolkit: String { get }
     /// The offsets at the input's frames and the resting offset.
     func predict(_ input: ScrollModelInput) -> ScrollPrediction
+    /// How long the toolkit's longest fling runs (s): a run waits at least this (and a little) after each stroke.
+    var longestFlingSeconds: Double { get }
+}
+
+extension ToolkitScrollModel {
+    /// Two seconds unless the model knows better.
+    public var longestFlingSeconds: Double { 2 }
 }
 
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
     public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll(), Qt64FlickableScroll(),
-                                                        Firefox153Scroll()]
+                                                        Firefox153Scroll(), QtWidgets64Scroller()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import ToolkitOracles
+import TouchKit
+
+/// The real Qt 6 Widgets QScrollArea scrolled by QScroller (oracles/qtwidgets-scroll/oracle.py under a private weston)
+/// against the qtwidgets-6.4 scroll model on seven strokes of the scroll corpus: every frame and the rest must agree.
+@Suite(.serialized)
+struct RealQtWidgetsScrollTests {
+    static let sample = ["slow-drag-250", "flick-300px-120ms-steady", "lift-after-pause-160ms", "reversal-150px",
+                         "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-6px"]
+
+    static let run: [ScrollToolkitResult] = {
+        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
+            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealQtWidgetsScrollTests")
+        }
+        return ScrollRunner.run(ScrollConfiguration(toolkits: ["qtwidgets"], strokes: strokes, corpus: false))
+    }()
+
+    private func qt() throws -> ScrollToolkitResult {
+        let result = try #require(Self.run.first)
+        // A toolkit that cannot start fails here, with its log tail in the problem.
+        #expect(result.problem == nil, "\(result.problem ?? "")")
+        return result
+    }
+
+    private func stroke(_ name: String) throws -> ScrollCaseResult {
+        try #require(try qt().cases.first { $0.testCase.name == name })
+    }
+
+    @Test func everySampledStrokeAgreesFrameByFrame() throws {
+        let result = try qt()
+        #expect(result.version?.hasPrefix("6.4") == true)
+        #expect(result.cases.map(\.testCase.name).sorted() == Self.sample.sorted())
+        for item in result.cases {
+            #expect(item.frames.count >= 2, "\(item.testCase.name): Qt drew \(item.frames.count) frames")
+            #expect(item.agrees, "\(item.testCase.name): \(item.differingFrames) frames off (worst \(item.worstFrame) px), rest \(item.realRest) vs \(item.modelRest)")
+        }
+    }
+
+    @Test func aFlickFlingsAtMaximumVelocityForAboutAThousandPixels() throws {
+        let flick = try stroke("flick-300px-120ms-steady")
+        // The finger went up 300 px in 120 ms (2.5 m/s at 1000 px/m): QScroller bounds it to 0.5 m/s, 500 px/s, and
+        // decelerates at 0.125 m/s² for 4 s: about 1010 px after the lift (give or take the last drag tick's 40 px:
+        // the drag since it is dropped at the lift, and the frame before the lift may precede that tick).
+        let lift = try #require(flick.events.last { $0.kind == .up }?.time)
+        let atLift = try #require(flick.frames.last { $0.time <= lift }?.real)
+        #expect(flick.realFlings.count == 1 && flick.modelFlings.count == 1)
+        #expect(abs((flick.realFlings.first ?? 0) - 500) < 10, "\(flick.realFlings)")
+        #expect(abs(flick.realRest - atLift - 1010) <= 80, "rest \(flick.realRest), at the lift \(atLift)")
+    }
+
+    @Test func aLiftAfterAPauseDoesNotFling() throws {
+        let held = try stroke("lift-after-pause-160ms")
+        // 160 ms still before the lift: the release's zero move over more than 100 ms leaves no velocity.
+        #expect(held.realFlings.isEmpty && held.modelFlings.isEmpty)
+        let lift = try #require(held.events.last { $0.kind == .up }?.time)
+        let atLift = try #require(held.frames.last { $0.time <= lift }?.real)
+        #expect(held.realRest == atLift)
+    }
+
+    @Test func aTapStopsTheFlingWhereItWas() throws {
+        let tap = try stroke("tap-stops-fling-200ms")
+        let down = try #require(tap.events.filter { $0.kind == .down }.last?.time)
+        let after = tap.frames.filter { $0.time > down + 50 }
+        #expect(Set(after.map(\.real)).count <= 1, "\(after.map(\.real))")
+        #expect(abs(tap.realRest - tap.modelRest) <= ScrollCaseResult.restTolerance)
+    }
+}

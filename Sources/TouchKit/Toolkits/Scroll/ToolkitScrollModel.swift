@@ -93,7 +93,7 @@ public protocol ToolkitScrollModel: Sendable {
 /// Every scroll model this build has.
 public enum ScrollModels {
     /// In report order.
-    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll()]
+    public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), WebKitGTK250KineticScroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

@@ -12,8 +12,8 @@
 # - {"frame":T,"offset":V,"touch":MS} at every requestAnimationFrame: T in µs of CLOCK_MONOTONIC (the clock weston
 #   stamps wl_touch times with, in ms), V window.scrollY, MS the wl_touch time of the last touch event the page had
 #   handled before that frame (0: none yet);
-# - {"kind":"swipe","time":MS,"recognizer":"GtkGestureSwipe","vx":…,"vy":…,"clock":T} when the web view's own GtkGestureSwipe
-#   reports its velocity at a lift (WebKit turns it into the momentum wheel event that starts the fling): T is
+# - {"kind":"swipe","time":MS,"recognizer":"GtkGestureSwipe","vx":…,"vy":…,"clock":T} when the web view's own
+#   GtkGestureSwipe reports its velocity at a lift (WebKit turns it into the momentum wheel event that starts the fling): T is
 #   CLOCK_MONOTONIC (µs) in that handler, when WebKit sends the momentum event on to the web process' scrolling
 #   thread, whose ScrollAnimationKinetic starts its clock as it receives it.
 # SIGTERM, SIGINT or SIGHUP: exits 0 after flushing stdout.

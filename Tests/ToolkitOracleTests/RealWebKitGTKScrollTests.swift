@@ -4,8 +4,9 @@ import ToolkitOracles
 import TouchKit
 
 /// The real WebKitGTK's page scrolling (oracles/webkit-scroll/oracle.py under a private weston) against the
-/// webkitgtk-2.50 scroll model on seven strokes of the scroll corpus. What is deterministic is asserted exactly: the drag
-/// (to the whole px the page reads), the swipe velocity, the threshold, a tap leaving the fling running. A fling's start
+/// webkitgtk-2.50 scroll model on seven strokes of the scroll corpus. What is deterministic is asserted: the drag (to the
+/// whole px the page reads, each frame at its touch or a few motions behind), the swipe velocity, the threshold, a tap
+/// leaving the fling running. A fling's start
 /// and end are not: on a loaded machine WebKit starts one 0 to 25 ms after the lift and sometimes ends it early
 /// (docs/toolkits/webkitgtk.md, "Scrolling"), so a fling is held to its direction.
 @Suite(.serialized)
@@ -31,9 +32,8 @@ struct RealWebKitGTKScrollTests {
         try #require(try webkit().cases.first { $0.testCase.name == name })
     }
 
-    private static func within(_ point: ScrollFramePoint, from start: Double) -> Bool {
-        abs(point.real - point.model) <= max(ScrollCaseResult.frameTolerance, ScrollCaseResult.frameShare * abs(point.real - start))
-    }
+    /// How far behind its touch stamp a frame may show the drag, ms.
+    static let wheelLag = 50.0
 
     @Test func everyStrokeIsFollowedFrameByFrameWhileTheFingerIsDown() throws {
         let result = try webkit()
@@ -45,10 +45,19 @@ struct RealWebKitGTKScrollTests {
             // Up to the frame before the first lift: the drag's wheel deltas, each landing on a whole px.
             let held = item.frames.filter { $0.time < lift }
             #expect(held.allSatisfy { $0.real == $0.real.rounded() })
-            // A frame's touch stamp is the page's main thread's; the scrolling thread may already have applied the next
-            // motion (measured: one frame in a stroke, now and then): all but one frame agree.
-            let off = held.filter { !Self.within($0, from: item.startOffset) }
-            #expect(off.count <= 1, "\(item.testCase.name): \(off.map { "at \($0.time) ms WebKit \($0.real), model \($0.model)" })")
+            // A frame's touch stamp is the page's main thread's, and the scrolling thread applies a motion's wheel delta
+            // on its own time (WebWheelEventCoalescer holds one back while the web process is late): a frame shows the
+            // drag at its stamp, up to the motions of the last 50 ms behind it, or already one motion on (measured: none
+            // to a few frames a stroke, more under load). So each frame lies between the model's offsets from 50 ms
+            // before it (at least the frame before) to the frame after, within the agreement rule.
+            var off: [ScrollFramePoint] = []
+            for (index, point) in held.enumerated() {
+                let window = held[..<(index + 1)].filter { $0.time >= point.time - Self.wheelLag }.map(\.model)
+                    + (index > 0 ? [held[index - 1].model] : []) + (index + 1 < held.count ? [held[index + 1].model] : [])
+                let tolerance = max(ScrollCaseResult.frameTolerance, ScrollCaseResult.frameShare * abs(point.real - item.startOffset))
+                if point.real < window.min()! - tolerance || point.real > window.max()! + tolerance { off.append(point) }
+            }
+            #expect(off.isEmpty, "\(item.testCase.name): \(off.map { "at \($0.time) ms WebKit \($0.real), model \($0.model)" })")
         }
     }
 

@@ -45,17 +45,21 @@ struct RealWebKitGTKScrollTests {
             // Up to the frame before the first lift: the drag's wheel deltas, each landing on a whole px.
             let held = item.frames.filter { $0.time < lift }
             #expect(held.allSatisfy { $0.real == $0.real.rounded() })
-            // A frame's touch stamp is the page's main thread's, and the scrolling thread applies a motion's wheel delta
-            // on its own time (WebWheelEventCoalescer holds one back while the web process is late): a frame shows the
-            // drag at its stamp, up to the motions of the last 50 ms behind it, or already one motion on (measured: none
-            // to a few frames a stroke, more under load). So each frame lies between the model's offsets from 50 ms
-            // before it (at least the frame before) to the frame after, within the agreement rule.
+            // A frame's touch stamp is the page's main thread's; the scrolling thread applies a motion's wheel
+            // delta on its own time (later while the web process is late). So a frame shows the drag at its stamp,
+            // up to the motions of the last 50 ms behind it, or already one motion on (measured: none to a few
+            // frames a stroke, more under load): it lies between the model's offsets from 50 ms before it (at least
+            // the frame before) to the frame after, within the agreement rule.
             var off: [ScrollFramePoint] = []
             for (index, point) in held.enumerated() {
-                let window = held[..<(index + 1)].filter { $0.time >= point.time - Self.wheelLag }.map(\.model)
-                    + (index > 0 ? [held[index - 1].model] : []) + (index + 1 < held.count ? [held[index + 1].model] : [])
-                let tolerance = max(ScrollCaseResult.frameTolerance, ScrollCaseResult.frameShare * abs(point.real - item.startOffset))
-                if point.real < window.min()! - tolerance || point.real > window.max()! + tolerance { off.append(point) }
+                var window = held[..<(index + 1)].filter { $0.time >= point.time - Self.wheelLag }.map(\.model)
+                if index > 0 { window.append(held[index - 1].model) }
+                if index + 1 < held.count { window.append(held[index + 1].model) }
+                let tolerance = max(ScrollCaseResult.frameTolerance,
+                                    ScrollCaseResult.frameShare * abs(point.real - item.startOffset))
+                if point.real < window.min()! - tolerance || point.real > window.max()! + tolerance {
+                    off.append(point)
+                }
             }
             #expect(off.isEmpty, "\(item.testCase.name): \(off.map { "at \($0.time) ms WebKit \($0.real), model \($0.model)" })")
         }

@@ -31,7 +31,7 @@ struct Toolkits: ParsableCommand {
 
             --scroll: the files are one-finger strokes instead, run through the toolkits that scroll (GTK 4's \
             GtkScrolledWindow with kinetic scrolling, GTK 3's, Qt 6 Quick's Flickable, Qt Widgets' QScroller, a Chromium page, Firefox's page \
-            under APZ; each over a 200000 px tall content) and their scroll models: \
+            under APZ, a page in WebKitGTK's WebView; each over a 200000 px tall content) and their scroll models: \
             each drawn frame's offset must be within 2 px or 2 % of the model's at that frame's time, and the \
             resting offset within 4 px or 2 %. --corpus also runs the scroll corpus for every toolkit that \
             scrolls (with --scroll: only it). A stroke that would scroll past an end of the content is refused \

@@ -15,7 +15,7 @@ extension ToolkitOracle {
 
     /// The scrolling oracles, in report order (each named by its toolkit).
     public static let scrolling: [ToolkitOracle] = [.gtkScroll, .gtk3Scroll, .chromiumScroll, .qtScroll, .firefoxScroll,
-                                                    .qtwidgetsScroll]
+                                                    .qtwidgetsScroll, .webkitgtkScroll]
 
     /// The scrolling oracle of `toolkit`, or nil when it has none.
     public static func scrollOracle(_ toolkit: String) -> ToolkitOracle? {

@@ -147,7 +147,7 @@ extension ToolkitScrollModel {
 public enum ScrollModels {
     /// In report order.
     public static let all: [any ToolkitScrollModel] = [GTK48KineticScroll(), GTK324KineticScroll(), Chromium156TouchScroll(), Qt64FlickableScroll(),
-                                                        Firefox153Scroll(), QtWidgets64Scroller()]
+                                                        Firefox153Scroll(), QtWidgets64Scroller(), WebKitGTK250KineticScroll()]
 
     /// The scroll model of the oracle `toolkit`, or nil.
     public static func model(for toolkit: String) -> (any ToolkitScrollModel)? {

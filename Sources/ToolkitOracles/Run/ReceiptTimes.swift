@@ -20,24 +20,11 @@ enum ReceiptTimes {
     static func cancels(in log: String, touchObject: Int? = nil) -> [Double] {
         var result: [Double] = []
         var lastTimed: (stamp: Double, time: Double, wrap: Double)?
-        for line in log.split(whereSeparator: \.isNewline) {
-            guard line.first == "[", line.contains("wl_touch"), !line.contains("->"),
-                  let close = line.firstIndex(of: "]") else { continue }
-            guard let (stamp, wrap) = Self.stamp(line[line.index(after: line.startIndex)..<close]) else { continue }
-            let rest = line[line.index(after: close)...]
-            guard let touch = rest.range(of: "wl_touch") else { continue }
-            let afterName = rest[touch.upperBound...]
-            guard let separator = afterName.first, separator == "@" || separator == "#",
-                  let dot = afterName.firstIndex(of: "."), let open = afterName.firstIndex(of: "("),
-                  let object = Int(afterName[afterName.index(after: afterName.startIndex)..<dot]) else { continue }
-            if let touchObject, object != touchObject { continue }
-            let message = afterName[afterName.index(after: dot)..<open]
-            let arguments = afterName[afterName.index(after: open)...].split(separator: ",").map { $0.trimmingCharacters(in: [" ", ")"]) }
-            switch message {
-            case "down", "up":
-                if arguments.count > 1, let time = Double(arguments[1]) { lastTimed = (stamp, time, wrap) }
-            case "motion":
-                if let first = arguments.first, let time = Double(first) { lastTimed = (stamp, time, wrap) }
+        for line in DebugTouchLine.lines(in: log, object: touchObject) {
+            let stamp = line.stamp
+            switch line.message {
+            case "down", "up", "motion":
+                if let time = line.time { lastTimed = (stamp, time, line.wrap) }
             case "cancel":
                 guard let lastTimed else { continue }
                 var delta = stamp - lastTimed.stamp

@@ -31,24 +31,10 @@ enum WallClockEdges {
 
     /// The down and up lines of `touchObject` (nil: every wl_touch) in `log`, in order.
     static func receipts(in log: String, touchObject: Int? = nil) -> [Receipt] {
-        var result: [Receipt] = []
-        for line in log.split(whereSeparator: \.isNewline) {
-            guard line.first == "[", line.contains("wl_touch"), !line.contains("->"),
-                  let close = line.firstIndex(of: "]"),
-                  let (stamp, wrap) = ReceiptTimes.stamp(line[line.index(after: line.startIndex)..<close]) else { continue }
-            let rest = line[line.index(after: close)...]
-            guard let touch = rest.range(of: "wl_touch") else { continue }
-            let afterName = rest[touch.upperBound...]
-            guard let dot = afterName.firstIndex(of: "."), let open = afterName.firstIndex(of: "("),
-                  let object = Int(afterName[afterName.index(after: afterName.startIndex)..<dot]) else { continue }
-            if let touchObject, object != touchObject { continue }
-            guard let edge = Edge(rawValue: String(afterName[afterName.index(after: dot)..<open])) else { continue }
-            let arguments = afterName[afterName.index(after: open)...].split(separator: ",")
-                .map { $0.trimmingCharacters(in: [" ", ")"]) }
-            guard arguments.count > 1, let time = Double(arguments[1]) else { continue }
-            result.append(Receipt(edge: edge, stamp: stamp, wrap: wrap, time: time))
+        DebugTouchLine.lines(in: log, object: touchObject).compactMap { line in
+            guard let edge = Edge(rawValue: String(line.message)), let time = line.time else { return nil }
+            return Receipt(edge: edge, stamp: line.stamp, wrap: line.wrap, time: time)
         }
-        return result
     }
 
     /// The wl_touch time (ms) of the `edge` line whose stamp is nearest `wall` (ms since the epoch),

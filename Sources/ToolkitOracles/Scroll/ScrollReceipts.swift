@@ -23,29 +23,16 @@ struct ScrollReceipts {
 
     /// The down, motion and up lines of every wl_touch in `log`, in order.
     init(log: String) {
-        var lines: [Line] = []
-        for line in log.split(whereSeparator: \.isNewline) {
-            guard line.first == "[", line.contains("wl_touch"), !line.contains("->"),
-                  let close = line.firstIndex(of: "]"),
-                  let (stamp, wrap) = ReceiptTimes.stamp(line[line.index(after: line.startIndex)..<close]) else { continue }
-            let rest = line[line.index(after: close)...]
-            guard let touch = rest.range(of: "wl_touch") else { continue }
-            let afterName = rest[touch.upperBound...]
-            guard let dot = afterName.firstIndex(of: "."), let open = afterName.firstIndex(of: "(") else { continue }
-            let message = afterName[afterName.index(after: dot)..<open]
-            let arguments = afterName[afterName.index(after: open)...].split(separator: ",")
-                .map { $0.trimmingCharacters(in: [" ", ")"]) }
-            let kind: ScrollTouchEvent.Kind, timeIndex: Int
-            switch message {
-            case "down": (kind, timeIndex) = (.down, 1)
-            case "up": (kind, timeIndex) = (.up, 1)
-            case "motion": (kind, timeIndex) = (.motion, 0)
-            default: continue
+        lines = DebugTouchLine.lines(in: log).compactMap { line in
+            let kind: ScrollTouchEvent.Kind
+            switch line.message {
+            case "down": kind = .down
+            case "up": kind = .up
+            case "motion": kind = .motion
+            default: return nil
             }
-            guard arguments.count > timeIndex, let time = Double(arguments[timeIndex]) else { continue }
-            lines.append(Line(kind: kind, time: time, stamp: stamp, wrap: wrap))
+            return line.time.map { Line(kind: kind, time: $0, stamp: line.stamp, wrap: line.wrap) }
         }
-        self.lines = lines
     }
 
     /// `events` (times in ms after the wl_touch time `origin`) with their read times; strokes must be given in log

@@ -143,13 +143,14 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
     var panning = false, denied = false
     /// When the long press would fire (wl_touch ms), until the touch moves too far.
     var longPressDue: Double?
-    /// GtkGestureSwipe's priv->events: (time, x, y), positions truncated to int as GTK stores them.
-    var samples: [(time: Double, x: Int, y: Int)] = []
+    /// GtkGestureSwipe's priv->events.
+    var swipe: GTKSwipeBacklog
 
     init(model: Model, offset: Double, flingClocks: ArraySlice<Double>) {
         self.model = model
         self.offset = offset
         self.flingClocks = flingClocks
+        swipe = GTKSwipeBacklog(window: model.swipeWindow)
     }
 
     mutating func handle(_ event: ScrollTouchEvent) {
@@ -175,7 +176,7 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
                 // gtk_gesture_long_press_update: past the drag threshold, the timer is removed.
                 longPressDue = nil
             }
-            appendSample(event.time)
+            swipe.append(event.time, x: last.x, y: last.y)
             let dx = last.x - origin.x, dy = last.y - origin.y
             if !panning, let factor = model.panAxisFactor {
                 // gtk_gesture_pan_drag_update: guess_direction, then check_orientation_matches.
@@ -196,14 +197,14 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
             guard !denied else {
                 // The swipe was denied with the drag: no velocity, no fling (the oracle's clock reading goes unused).
                 _ = flingClocks.popFirst()
-                samples.removeAll()
+                swipe.reset()
                 return
             }
             lift(event.time)
         case .cancel:
             guard sequence != nil else { return }
             sequence = nil
-            samples.removeAll()
+            swipe.reset()
         }
     }
 
@@ -224,13 +225,7 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
     /// gtk_gesture_swipe_end → scrolled_window_swipe_cb → gtk_scrolled_window_decelerate (−vx, −vy): a fling unless
     /// the velocity is 0.
     mutating func lift(_ time: Double) {
-        appendSample(time)
-        clearBacklog(time)
-        var vy = 0.0
-        if let first = samples.first, let end = samples.last, end.time != first.time {
-            vy = Double(end.y - first.y) * 1000 / (end.time - first.time)
-        }
-        samples.removeAll()
+        let vy = swipe.endVertical(at: time, x: last.x, y: last.y)
         let clock = flingClocks.popFirst() ?? time
         let measured = -vy
         var velocity = measured
@@ -251,19 +246,6 @@ struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
         let friction = model.decelerationFriction
         fling = GTKKineticFling(c1: velocity / friction + offset, c2: -velocity / friction, position: offset, clock: clock)
         ticking = true
-    }
-
-    /// _gtk_gesture_swipe_clear_backlog then the sample (the touch-down is none).
-    mutating func appendSample(_ time: Double) {
-        clearBacklog(time)
-        samples.append((time, Int(last.x), Int(last.y)))
-    }
-
-    /// Drops the samples older than the window but the one just before it (GTK's `length = i - 1`).
-    mutating func clearBacklog(_ time: Double) {
-        guard let first = samples.firstIndex(where: { $0.time >= time - model.swipeWindow }) else { return }
-        let length = first - 1
-        if length > 0 { samples.removeFirst(length) }
     }
 
     /// scrolled_window_deceleration_cb at a frame: elapsed since the last tick, gtk_kinetic_scrolling_tick; a tick

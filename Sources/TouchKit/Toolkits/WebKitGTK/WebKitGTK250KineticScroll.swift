@@ -134,13 +134,14 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
         var dragOffset = 0.0
         var dragging = false
         var last = (x: 0.0, y: 0.0)
-        /// GtkGestureSwipe's priv->events: (time, x, y), positions truncated to int as GTK 4.8 stores them.
-        var samples: [(time: Double, x: Int, y: Int)] = []
+        /// GtkGestureSwipe's priv->events, as GTK 4.8 keeps them.
+        var swipe: GTKSwipeBacklog
 
         init(model: WebKitGTK250KineticScroll, offset: Double, flingClocks: ArraySlice<Double>) {
             self.model = model
             self.offset = offset
             self.flingClocks = flingClocks
+            swipe = GTKSwipeBacklog(window: model.swipeWindow)
         }
 
         /// processWheelEventForKineticScrolling: any wheel event stops a running fling and remembers it.
@@ -166,7 +167,7 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
             case .motion:
                 guard event.id == sequence else { return }
                 last = (event.x, event.y)
-                appendSample(event.time)
+                swipe.append(event.time, x: last.x, y: last.y)
                 let dx = event.x - origin.x, dy = event.y - origin.y
                 if !dragging {
                     guard abs(Int(dx)) > model.dragThreshold || abs(Int(dy)) > model.dragThreshold else { return }
@@ -182,13 +183,7 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
             case .up:
                 guard event.id == sequence else { return }
                 sequence = nil
-                appendSample(event.time)
-                clearBacklog(event.time)
-                var vy = 0.0
-                if let first = samples.first, let end = samples.last, end.time != first.time {
-                    vy = Double(end.y - first.y) * 1000 / (end.time - first.time)
-                }
-                samples.removeAll()
+                let vy = swipe.endVertical(at: event.time, x: last.x, y: last.y)
                 let clock = (flingClocks.popFirst() ?? event.time) + model.latency
                 // webkitWebViewBaseTouchSwipe: only a drag flings; its momentum wheel event carries −velocity.
                 guard dragging else { return }
@@ -196,7 +191,7 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
             case .cancel:
                 guard sequence != nil else { return }
                 sequence = nil
-                samples.removeAll()
+                swipe.reset()
             }
         }
 
@@ -215,18 +210,6 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
             flings.append(ScrollFling(liftTime: liftTime, measured: measured, velocity: velocity))
             fling = Fling(start: clock, offset: offset, velocity: velocity, friction: model.decelerationFriction)
             lastTick = nil
-        }
-
-        mutating func appendSample(_ time: Double) {
-            clearBacklog(time)
-            samples.append((time, Int(last.x), Int(last.y)))
-        }
-
-        /// _gtk_gesture_swipe_clear_backlog: drops samples older than the window but the one just before it.
-        mutating func clearBacklog(_ time: Double) {
-            guard let first = samples.firstIndex(where: { $0.time >= time - model.swipeWindow }) else { return }
-            let length = first - 1
-            if length > 0 { samples.removeFirst(length) }
         }
 
         /// The scrolling tree's animation callbacks up to a frame the page drew at `time`: the scrolling thread ticks at

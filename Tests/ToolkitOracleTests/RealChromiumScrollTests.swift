@@ -67,10 +67,12 @@ struct RealChromiumScrollTests {
         let after = lift.frames.filter { $0.time > up }.map(\.real)
         #expect(after.allSatisfy { $0 == lift.realRest }, "\(Set(after))")
         #expect(lift.modelFlings.isEmpty)
-        // The finger went 300 px, 285 past the slop; the compositor's last resampling may have stopped short of the
-        // last move or extrapolated past it, by at most half the 20 px step.
+        // The finger went 300 px, 285 past the slop. The compositor's last resampling (frame - 5 ms) may extrapolate
+        // past the last move by at most half the 20 px step, or trail it: no motion comes after it to catch up, so
+        // what it trailed by stays. At 2.5 px/ms it trails by up to a frame and its 5 ms (55 px); under load a
+        // frame can slip, so two frames and 5 ms (96 px) bound it.
         let travel = abs(lift.realRest - lift.startOffset)
-        #expect(travel > 250 && travel <= 295, "\(travel)")
+        #expect(travel >= 285 - 96 && travel <= 295, "\(travel)")
     }
 
     @Test func aWiggleInsideTheSlopNeverScrolls() throws {

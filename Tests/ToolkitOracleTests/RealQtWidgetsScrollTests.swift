@@ -38,16 +38,21 @@ struct RealQtWidgetsScrollTests {
         }
     }
 
-    @Test func aFlickFlingsAtMaximumVelocityForAboutAThousandPixels() throws {
+    @Test func aFlickFlingsAtTheModelsVelocityBoundedAt500PixelsPerSecond() throws {
         let flick = try stroke("flick-300px-120ms-steady")
-        // The finger went up 300 px in 120 ms (2.5 m/s at 1000 px/m): QScroller bounds it to 0.5 m/s, 500 px/s, and
-        // decelerates at 0.125 m/s² for 4 s: about 1010 px after the lift (give or take the last drag tick's 40 px:
-        // the drag since it is dropped at the lift, and the frame before the lift may precede that tick).
+        // The finger went up 300 px in 120 ms (2.5 m/s at 1000 px/m): QScroller bounds it to 0.5 m/s, 500 px/s. Its
+        // smoothing reads its own clock at delivery, so on a busy machine the velocity reaches 480-500 px/s (measured:
+        // 483.8 under CI load); the model, fed that clock, must find the same. The fling then decelerates at
+        // 0.125 m/s², so it goes v²/250 px after the lift (about 1000 at the bound), give or take the last drag
+        // tick's 40 px: the drag since it is dropped at the lift, and the frame before the lift may precede that tick.
         let lift = try #require(flick.events.last { $0.kind == .up }?.time)
         let atLift = try #require(flick.frames.last { $0.time <= lift }?.real)
         #expect(flick.realFlings.count == 1 && flick.modelFlings.count == 1)
-        #expect(abs((flick.realFlings.first ?? 0) - 500) < 10, "\(flick.realFlings)")
-        #expect(abs(flick.realRest - atLift - 1010) <= 80, "rest \(flick.realRest), at the lift \(atLift)")
+        let real = try #require(flick.realFlings.first), model = try #require(flick.modelFlings.first?.velocity)
+        #expect(abs(real) <= 500.5 && abs(real) > 400, "\(flick.realFlings)")
+        #expect(abs(abs(real) - abs(model)) <= 10, "real \(real), model \(model)")
+        let glide = real * real / 250
+        #expect(abs(abs(flick.realRest - atLift) - glide) <= 80, "rest \(flick.realRest), at the lift \(atLift), v²/250 \(glide)")
     }
 
     @Test func aLiftAfterAPauseDoesNotFling() throws {

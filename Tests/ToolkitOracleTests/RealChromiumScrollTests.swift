@@ -12,23 +12,11 @@ struct RealChromiumScrollTests {
     static let sample = ["slow-drag-120", "slow-drag-250", "flick-300px-120ms-steady", "lift-after-pause-300ms",
                          "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-9px"]
 
-    static let run: [ScrollToolkitResult] = {
-        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
-            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealChromiumScrollTests")
-        }
-        return ScrollRunner.run(ScrollConfiguration(toolkits: ["chromium"], strokes: strokes, corpus: false))
-    }()
+    static let run = ScrollSample(toolkit: "chromium", strokes: sample, source: "RealChromiumScrollTests")
 
-    private func chromium() throws -> ScrollToolkitResult {
-        let result = try #require(Self.run.first)
-        // A browser that cannot start fails here, with its log tail in the problem.
-        #expect(result.problem == nil, "\(result.problem ?? "")")
-        return result
-    }
+    private func chromium() throws -> ScrollToolkitResult { try Self.run.result() }
 
-    private func stroke(_ name: String) throws -> ScrollCaseResult {
-        try #require(try chromium().cases.first { $0.testCase.name == name })
-    }
+    private func stroke(_ name: String) throws -> ScrollCaseResult { try Self.run.stroke(name) }
 
     @Test func everyStrokeDrewFramesAndCameToRestWhereTheModelDid() throws {
         let result = try chromium()

@@ -12,31 +12,13 @@ struct RealFirefoxScrollTests {
     /// The first stroke of a run is one the page sees no touch of (its first touch block).
     static let sample = ["slow-drag-80", "slow-drag-250", "flick-300px-120ms-steady", "tap-stops-fling-200ms", "wiggle-6px"]
 
-    static let run: [ScrollToolkitResult] = {
-        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
-            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealFirefoxScrollTests")
-        }
-        let configuration = ScrollConfiguration(toolkits: ["firefox"], strokes: strokes, corpus: false)
-        // Some starts of Firefox under the runner's weston give the page no frame at all, so it is never ready (seen in
-        // about one start in three on a loaded two-core machine; docs/toolkits/firefox.md): up to three starts, each
-        // a fresh Firefox and weston; any other problem fails at once.
-        var result = ScrollRunner.run(configuration)
-        for _ in 1..<3 where result.first?.problem?.contains("was not ready") == true {
-            result = ScrollRunner.run(configuration)
-        }
-        return result
-    }()
+    // Some starts of Firefox under the runner's weston give the page no frame at all, so it is never ready (seen in
+    // about one start in three on a loaded two-core machine; docs/toolkits/firefox.md): up to three starts.
+    static let run = ScrollSample(toolkit: "firefox", strokes: sample, source: "RealFirefoxScrollTests", starts: 3)
 
-    private func firefox() throws -> ScrollToolkitResult {
-        let result = try #require(Self.run.first)
-        // A toolkit that cannot start fails here, with its log tail in the problem.
-        #expect(result.problem == nil, "\(result.problem ?? "")")
-        return result
-    }
+    private func firefox() throws -> ScrollToolkitResult { try Self.run.result() }
 
-    private func stroke(_ name: String) throws -> ScrollCaseResult {
-        try #require(try firefox().cases.first { $0.testCase.name == name })
-    }
+    private func stroke(_ name: String) throws -> ScrollCaseResult { try Self.run.stroke(name) }
 
     @Test func theDragAndTheWiggleAgreeFrameByFrame() throws {
         let result = try firefox()

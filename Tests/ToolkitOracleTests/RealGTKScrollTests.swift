@@ -10,23 +10,11 @@ struct RealGTKScrollTests {
     static let sample = ["slow-drag-250", "flick-300px-120ms-steady", "flick-after-pause-140ms", "lift-after-pause-300ms",
                          "reversal-150px", "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-6px"]
 
-    static let run: [ScrollToolkitResult] = {
-        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
-            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealGTKScrollTests")
-        }
-        return ScrollRunner.run(ScrollConfiguration(toolkits: ["gtk"], strokes: strokes, corpus: false))
-    }()
+    static let run = ScrollSample(toolkit: "gtk", strokes: sample, source: "RealGTKScrollTests")
 
-    private func gtk() throws -> ScrollToolkitResult {
-        let result = try #require(Self.run.first)
-        // A toolkit that cannot start fails here, with its log tail in the problem.
-        #expect(result.problem == nil, "\(result.problem ?? "")")
-        return result
-    }
+    private func gtk() throws -> ScrollToolkitResult { try Self.run.result() }
 
-    private func stroke(_ name: String) throws -> ScrollCaseResult {
-        try #require(try gtk().cases.first { $0.testCase.name == name })
-    }
+    private func stroke(_ name: String) throws -> ScrollCaseResult { try Self.run.stroke(name) }
 
     @Test func everySampledStrokeAgreesFrameByFrame() throws {
         let result = try gtk()

@@ -10,23 +10,11 @@ struct RealQtWidgetsScrollTests {
     static let sample = ["slow-drag-250", "flick-300px-120ms-steady", "lift-after-pause-160ms", "reversal-150px",
                          "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-6px"]
 
-    static let run: [ScrollToolkitResult] = {
-        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
-            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealQtWidgetsScrollTests")
-        }
-        return ScrollRunner.run(ScrollConfiguration(toolkits: ["qtwidgets"], strokes: strokes, corpus: false))
-    }()
+    static let run = ScrollSample(toolkit: "qtwidgets", strokes: sample, source: "RealQtWidgetsScrollTests")
 
-    private func qt() throws -> ScrollToolkitResult {
-        let result = try #require(Self.run.first)
-        // A toolkit that cannot start fails here, with its log tail in the problem.
-        #expect(result.problem == nil, "\(result.problem ?? "")")
-        return result
-    }
+    private func qt() throws -> ScrollToolkitResult { try Self.run.result() }
 
-    private func stroke(_ name: String) throws -> ScrollCaseResult {
-        try #require(try qt().cases.first { $0.testCase.name == name })
-    }
+    private func stroke(_ name: String) throws -> ScrollCaseResult { try Self.run.stroke(name) }
 
     @Test func everySampledStrokeAgreesFrameByFrame() throws {
         let result = try qt()

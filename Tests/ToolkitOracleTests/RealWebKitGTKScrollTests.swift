@@ -14,23 +14,11 @@ struct RealWebKitGTKScrollTests {
     static let sample = ["slow-drag-250", "slow-drag-600", "flick-300px-120ms-steady", "flick-after-pause-140ms",
                          "tap-stops-fling-350ms", "wiggle-6px", "wiggle-9px"]
 
-    static let run: [ScrollToolkitResult] = {
-        let strokes = ScrollCorpus.strokes().filter { sample.contains($0.name) }.map {
-            try! OracleCase(name: $0.name, summary: $0.summary, script: $0.script, source: "RealWebKitGTKScrollTests")
-        }
-        return ScrollRunner.run(ScrollConfiguration(toolkits: ["webkitgtk"], strokes: strokes, corpus: false))
-    }()
+    static let run = ScrollSample(toolkit: "webkitgtk", strokes: sample, source: "RealWebKitGTKScrollTests")
 
-    private func webkit() throws -> ScrollToolkitResult {
-        let result = try #require(Self.run.first)
-        // A toolkit that cannot start fails here, with its log tail in the problem.
-        #expect(result.problem == nil, "\(result.problem ?? "")")
-        return result
-    }
+    private func webkit() throws -> ScrollToolkitResult { try Self.run.result() }
 
-    private func stroke(_ name: String) throws -> ScrollCaseResult {
-        try #require(try webkit().cases.first { $0.testCase.name == name })
-    }
+    private func stroke(_ name: String) throws -> ScrollCaseResult { try Self.run.stroke(name) }
 
     /// How far behind its touch stamp a frame may show the drag, ms.
     static let wheelLag = 50.0

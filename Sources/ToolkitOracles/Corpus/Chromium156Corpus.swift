@@ -40,7 +40,7 @@ enum Chromium156Corpus {
     private static let corners = [Point(x: 40, y: 40), Point(x: 560, y: 360)]
 
     /// An offset of length `inside`/`outside` along an axis or a diagonal, in one of four directions.
-    private static func offsets(_ length: Double) -> [(name: String, dx: Double, dy: Double)] {
+    private static func offsets(_ length: Double) -> [CorpusOffset] {
         let d = (length / 2.0.squareRoot()).rounded(.down)
         return [("x", length, 0), ("y", 0, length), ("minus-x", -length, 0), ("minus-y", 0, -length),
                 ("diagonal", d, d), ("anti-diagonal", -d, d)]
@@ -93,27 +93,11 @@ enum Chromium156Corpus {
     }
 
     static var longPressSlop: [ToolkitCorpusCase] {
-        let early = [(slop - 3, "inside"), (slop + 4, "outside")].flatMap { length, side in
-            offsets(length).map { o in
-                var s = CorpusScript()
-                s.down(0, places[1]); s.sleep(100)
-                s.move(0, from: places[1], by: (o.dx, o.dy), steps: 4, every: 20)
-                s.sleep(900); s.up(0)
-                return ToolkitCorpusCase(name: name("long-press-slop", side, o.name),
-                                         summary: "a held finger moving \(Int(length)) px (\(o.name)) early: contextmenu only inside the slop",
-                                         script: s.text)
-            }
-        }
-        let late = offsets(slop + 4).prefix(2).map { o in
-            var s = CorpusScript()
-            s.down(0, places[1]); s.sleep(950)
-            s.move(0, from: places[1], by: (o.dx, o.dy), steps: 4, every: 20)
-            s.sleep(60); s.up(0)
-            return ToolkitCorpusCase(name: name("long-press-then-move", o.name),
-                                     summary: "a finger leaving the slop after its long press fired: contextmenu stays, no click",
-                                     script: s.text)
-        }
-        return early + late
+        let group = HeldMoveGroup(place: places[1], steps: 4, offsets: offsets,
+                                  early: ("long-press-slop", 100, 900), late: ("long-press-then-move", 950))
+        return group.cases(lengths: [(slop - 3, "inside"), (slop + 4, "outside")], lateLength: slop + 4,
+                           summary: { "a held finger moving \(Int($0)) px (\($1)) early: contextmenu only inside the slop" },
+                           lateSummary: "a finger leaving the slop after its long press fired: contextmenu stays, no click")
     }
 
     // MARK: Tap series

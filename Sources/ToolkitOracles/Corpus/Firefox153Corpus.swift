@@ -51,7 +51,7 @@ enum Firefox153Corpus {
     private static let corners = [Point(x: 40, y: 40), Point(x: 560, y: 360)]
 
     /// An offset of `length` along an axis or a diagonal, in one of four directions.
-    private static func offsets(_ length: Double) -> [(name: String, dx: Double, dy: Double)] {
+    private static func offsets(_ length: Double) -> [CorpusOffset] {
         let d = ((length / 2.0.squareRoot()) * 100).rounded(.down) / 100
         return [("x", length, 0), ("y", 0, length), ("minus-x", -length, 0), ("minus-y", 0, -length),
                 ("diagonal", d, d), ("anti-diagonal", -d, d)]
@@ -124,27 +124,11 @@ enum Firefox153Corpus {
     }
 
     static var longTapTolerance: [ToolkitCorpusCase] {
-        let early = [(touchInside, true), (touchOutside, false)].flatMap { length, inside in
-            offsets(length).map { o in
-                var s = CorpusScript()
-                s.down(0, places[1]); s.sleep(100)
-                s.move(0, from: places[1], by: (o.dx, o.dy), steps: 3, every: 20)
-                s.sleep(800); s.up(0)
-                return ToolkitCorpusCase(name: name("long-tap-move", side(inside), o.name),
-                                         summary: "a held finger moving \(length) px (\(o.name)) early: contextmenu only inside the tolerance",
-                                         script: s.text)
-            }
-        }
-        let late = offsets(touchOutside * 3).prefix(2).map { o in
-            var s = CorpusScript()
-            s.down(0, places[1]); s.sleep(800)
-            s.move(0, from: places[1], by: (o.dx, o.dy), steps: 3, every: 20)
-            s.sleep(60); s.up(0)
-            return ToolkitCorpusCase(name: name("long-tap-then-move", o.name),
-                                     summary: "a finger moving away after its contextmenu: the contextmenu stays, no click",
-                                     script: s.text)
-        }
-        return early + late
+        let group = HeldMoveGroup(place: places[1], steps: 3, offsets: offsets,
+                                  early: ("long-tap-move", 100, 800), late: ("long-tap-then-move", 800))
+        return group.cases(lengths: [(touchInside, side(true)), (touchOutside, side(false))], lateLength: touchOutside * 3,
+                           summary: { "a held finger moving \($0) px (\($1)) early: contextmenu only inside the tolerance" },
+                           lateSummary: "a finger moving away after its contextmenu: the contextmenu stays, no click")
     }
 
     // MARK: Double taps

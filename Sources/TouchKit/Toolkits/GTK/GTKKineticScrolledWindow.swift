@@ -64,23 +64,7 @@ extension GTKKineticScrolledWindow {
     /// Plays the events in order, each frame after the events its touch stamp says the toolkit had handled.
     public func predict(_ input: ScrollModelInput) -> ScrollPrediction {
         var state = GTKScrolledWindowState(model: self, offset: input.startOffset, flingClocks: input.flingClocks[...])
-        var next = 0
-        var offsets: [Double] = []
-        offsets.reserveCapacity(input.frames.count)
-        for frame in input.frames {
-            if let handled = frame.lastTouch {
-                while next < input.events.count, input.events[next].time <= handled {
-                    state.handle(input.events[next])
-                    next += 1
-                }
-            }
-            state.tick(at: frame.time)
-            offsets.append(state.offset)
-        }
-        while next < input.events.count {
-            state.handle(input.events[next])
-            next += 1
-        }
+        let offsets = state.replayFrames(input)
         // A fling still running after the toolkit's last frame: ticked on at the resting interval until it stops
         // (10 s at most).
         if state.ticking, var clock = state.fling?.clock {
@@ -121,7 +105,7 @@ struct GTKKineticFling {
     }
 }
 
-struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow> {
+struct GTKScrolledWindowState<Model: GTKKineticScrolledWindow>: FrameReplayedScroll {
     let model: Model
     /// priv->unclamped_vadj_value (no end is ever reached, so the adjustment's value too).
     var offset: Double

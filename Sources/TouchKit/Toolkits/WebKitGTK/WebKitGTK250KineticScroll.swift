@@ -42,23 +42,7 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
 
     public func predict(_ input: ScrollModelInput) -> ScrollPrediction {
         var state = State(model: self, offset: input.startOffset, flingClocks: input.flingClocks[...])
-        var next = 0
-        var offsets: [Double] = []
-        offsets.reserveCapacity(input.frames.count)
-        for frame in input.frames {
-            if let handled = frame.lastTouch {
-                while next < input.events.count, input.events[next].time <= handled {
-                    state.handle(input.events[next])
-                    next += 1
-                }
-            }
-            state.tick(at: frame.time)
-            offsets.append(state.offset)
-        }
-        while next < input.events.count {
-            state.handle(input.events[next])
-            next += 1
-        }
+        let offsets = state.replayFrames(input)
         // A fling still running after the toolkit's last frame: ticked on at 60 Hz until it stops (10 s at most).
         if let fling = state.fling {
             var clock = max(input.frames.last?.time ?? fling.start, fling.start)
@@ -117,7 +101,7 @@ public struct WebKitGTK250KineticScroll: ToolkitScrollModel {
 
     // MARK: - The view's gestures and the scrolling tree
 
-    struct State {
+    struct State: FrameReplayedScroll {
         let model: WebKitGTK250KineticScroll
         /// The scrolling tree's vertical scroll offset.
         var offset: Double

@@ -74,14 +74,20 @@ public enum GuestJobInit {
         env --default-signal=INT libinput record $NODE -o $R/libinput-record.yml 2>$R/libinput-record.log &
         RECORD_PID=$!
     fi
-    if [ "$COMPOSITOR" = sway ]; then
+    if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ]; then
         RUNTIME=/run/user/$GUEST_UID
         mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
         seatd -u $GUEST_USER -g $GUEST_USER >$R/seatd.log 2>&1 &
         until [ -S /run/seatd.sock ]; do sleep 0.05; done
         AS_USER="setpriv --reuid=$GUEST_UID --regid=$GUEST_UID --clear-groups"
+        if [ "$COMPOSITOR" = sway ]; then
+            set -- sway ${DEBUG:+-d} -c /job/sway.conf
+        else
+            # cage ends with its child: a sleep holds it open for the clients we start ourselves.
+            set -- cage -- sleep infinity
+        fi
         env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
-            $AS_USER sway ${DEBUG:+-d} -c /job/sway.conf >$R/compositor.log 2>&1 &
+            $AS_USER "$@" >$R/compositor.log 2>&1 &
         COMPOSITOR_PID=$!
     else
         RUNTIME=/run/user/0
@@ -120,7 +126,7 @@ public enum GuestJobInit {
                     LD_LIBRARY_PATH=/host/swift WAYLAND_DEBUG=client $AS_USER /host/bin/$CLIENT "$@" >$CLIENT_LOG 2>&1 &
                 CLIENT_PID=$!
                 waited=0
-                until grep -qs 'wl_surface@[0-9]*\.enter(' $CLIENT_LOG; do
+                until grep -qs "$MAPPED" $CLIENT_LOG; do
                     kill -0 $CLIENT_PID 2>/dev/null || { answer=client-failed; break; }
                     waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || { answer=client-failed; break; }
                     sleep 0.1
@@ -170,8 +176,9 @@ public enum GuestJobInit {
         $AS_USER /host/bin/$CLIENT run $CLIENT_ARGUMENTS --record $R/trace.jsonl --log $R/deliveries.jsonl --state $R/state.json >$R/client.log 2>&1 &
     CLIENT_PID=$!
     waited=0
-    # Mapped: the compositor put our surface on its output (WAYLAND_DEBUG shows wl_surface.enter).
-    until grep -qs 'wl_surface@[0-9]*\.enter(' $R/client.log; do
+    # Mapped: the compositor put our surface on its output (WAYLAND_DEBUG shows wl_surface.enter;
+    # cage 0.1.4 sends none: the keyboard focus it gives a view when it maps it).
+    until grep -qs "$MAPPED" $R/client.log; do
         kill -0 $CLIENT_PID 2>/dev/null || finish client-failed
         waited=$((waited + 1)); [ $waited -lt $((CLIENT_TIMEOUT * 10)) ] || finish client-failed
         sleep 0.1

@@ -7,6 +7,17 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
     /// weston as root with the DRM backend and pixman, kiosk shell (Debian's weston 10 has no
     /// seat launcher for other users).
     case weston
+    /// cage (wlroots, like sway) as the unprivileged user through seatd, pixman renderer (it will not
+    /// start without the Xwayland binary, though nothing here uses X11); its own
+    /// child only holds it open, and every client it maps fills the output.
+    case cage
+
+    /// The line (a grep pattern over our client's WAYLAND_DEBUG log) that says the compositor put
+    /// our window on its output: wl_surface.enter, which cage 0.1.4 never sends; it gives a view
+    /// the keyboard focus when it maps it, already placed at 0,0 to fill the output.
+    public var mappedLine: String {
+        self == .cage ? #"wl_keyboard@[0-9]*\.enter("# : #"wl_surface@[0-9]*\.enter("#
+    }
 
     /// sway's configuration: our window fullscreen at 0,0 without borders, so output pixels are
     /// the window's surface coordinates.

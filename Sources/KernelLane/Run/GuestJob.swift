@@ -52,7 +52,7 @@ public struct GuestJob {
             ("UPS", String(ups)), ("CLIENT", clientName),
             ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
             ("DEVICE_INPUT", recording == nil ? "events.txt" : "recording.json"), ("UHID", recording?.isHID == true ? "1" : ""),
-            ("AGENT", agent ? "1" : ""),
+            ("AGENT", agent ? "1" : ""), ("MAPPED", compositor.mappedLine),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
     }

@@ -4,7 +4,7 @@ import ToolkitOracles
 import TouchKit
 
 /// The real WebKitGTK's page scrolling (oracles/webkit-scroll/oracle.py under a private weston) against the
-/// webkitgtk-2.50 scroll model on seven strokes of the scroll corpus. What is deterministic is asserted: the drag (to the
+/// webkitgtk-2.50 scroll model on eight strokes of the scroll corpus. What is deterministic is asserted: the drag (to the
 /// whole px the page reads, each frame at its touch or a few motions behind), the swipe velocity, the threshold, a tap
 /// leaving the fling running. A fling's start
 /// and end are not: on a loaded machine WebKit starts one 0 to 25 ms after the lift and sometimes ends it early
@@ -12,7 +12,7 @@ import TouchKit
 @Suite(.serialized)
 struct RealWebKitGTKScrollTests {
     static let sample = ["slow-drag-250", "slow-drag-600", "flick-300px-120ms-steady", "flick-after-pause-140ms",
-                         "tap-stops-fling-350ms", "wiggle-6px", "wiggle-9px"]
+                         "tap-stops-fling-200ms", "tap-stops-fling-350ms", "wiggle-6px", "wiggle-9px"]
 
     static let run = ScrollSample(toolkit: "webkitgtk", strokes: sample, source: "RealWebKitGTKScrollTests")
 
@@ -82,14 +82,17 @@ struct RealWebKitGTKScrollTests {
     }
 
     @Test func aTapDoesNotStopTheFling() throws {
-        let tap = try stroke("tap-stops-fling-350ms")
-        let down = try #require(tap.events.filter { $0.kind == .down }.last?.time)
-        let before = try #require(tap.frames.last { $0.time < down })
-        let after = tap.frames.filter { $0.time > down + 50 }
-        // Unless WebKit ended the fling early before the tap, it moves on after the tap's down, as the model says.
-        if let earlier = tap.frames.last(where: { $0.time < before.time }), earlier.real != before.real {
-            #expect(Set(after.map(\.real)).count > 1, "the page stood still after the tap: \(after.map(\.real))")
+        // WebKit sometimes ends a fling early on its own (measured: once in a few dozen strokes), which can fall in
+        // the 50 ms after a tap. Two taps into two flings: if taps stopped flings, neither page would move on after
+        // its tap; an early end explains one at most. The model's goes on after both.
+        var movedOn: [String] = []
+        for name in ["tap-stops-fling-200ms", "tap-stops-fling-350ms"] {
+            let tap = try stroke(name)
+            let down = try #require(tap.events.filter { $0.kind == .down }.last?.time)
+            let after = tap.frames.filter { $0.time > down + 50 }
+            if Set(after.map(\.real)).count > 1 { movedOn.append(name) }
+            #expect(Set(after.map(\.model)).count > 1, "\(name)")
         }
-        #expect(Set(after.map(\.model)).count > 1)
+        #expect(!movedOn.isEmpty, "both pages stood still after the tap")
     }
 }

@@ -93,12 +93,13 @@ public protocol CompositorSession: StoppableSession {
 
 /// The compositors the matrix knows, in the order reports list them: a column of the matrix. The
 /// harness lane's compositors run on this machine; the kernel lane's (`sway-kernel`,
-/// `weston-kernel`, `cage-kernel`) run the same compositor on a qemu guest's DRM device, touched through a
+/// `weston-kernel`, `cage-kernel`, `phoc-kernel`) run the same compositor on a qemu guest's DRM device, touched through a
 /// uinput touchscreen and libinput.
 public enum CompositorKind: String, CaseIterable, Sendable, Codable {
     case weston, kwin, mutter, gnomeShell = "gnome-shell", sway, phoc, cage
     case mir, mirKiosk = "mir-kiosk", enlightenment
     case swayKernel = "sway-kernel", westonKernel = "weston-kernel", cageKernel = "cage-kernel"
+    case phocKernel = "phoc-kernel"
 
     /// The harness lane's compositors (`--compositors all`).
     public static var harnessCases: [CompositorKind] { allCases.filter { $0.lane == .harness } }
@@ -106,7 +107,7 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
     /// Which way touch reaches this column's compositor.
     public var lane: InputLane {
         switch self {
-        case .swayKernel, .westonKernel, .cageKernel: .kernel
+        case .swayKernel, .westonKernel, .cageKernel, .phocKernel: .kernel
         default: .harness
         }
     }
@@ -117,6 +118,7 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .swayKernel: .sway
         case .westonKernel: .weston
         case .cageKernel: .cage
+        case .phocKernel: .phoc
         default: self
         }
     }
@@ -139,7 +141,7 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .mir: "Mir"
         case .mirKiosk: "Mir kiosk"
         case .enlightenment: "Enlightenment"
-        case .swayKernel, .westonKernel, .cageKernel: "\(compositor.displayName) · kernel"
+        case .swayKernel, .westonKernel, .cageKernel, .phocKernel: "\(compositor.displayName) · kernel"
         }
     }
 }

@@ -67,7 +67,7 @@ struct MatrixRun: ParsableCommand {
     var compositors: String = "all"
 
     @Option(help: ArgumentHelp("How touch reaches the compositors, one column per lane: harness (into the compositor's input "
-        + "code, the default), kernel (a uinput touchscreen in a qemu guest, through udev and libinput: sway and weston; "
+        + "code, the default), kernel (a uinput touchscreen in a qemu guest, through udev and libinput: sway, weston, cage and phoc; "
         + "docs/kernel-lane.md), or both, comma-separated.", valueName: "lanes"))
     var lane: String = "harness"
 

@@ -263,13 +263,14 @@ enum SyntheticCompositors {
         #expect(try CompositorListing.lanes("harness,kernel") == [.harness, .kernel])
         #expect(try CompositorListing.columns([.weston, .kwin, .sway], lanes: [.harness, .kernel])
             == [.weston, .kwin, .sway, .westonKernel, .swayKernel])
-        #expect(try CompositorListing.columns(CompositorKind.harnessCases, lanes: [.kernel]) == [.westonKernel, .swayKernel, .cageKernel])
+        #expect(try CompositorListing.columns(CompositorKind.harnessCases, lanes: [.kernel]) == [.westonKernel, .swayKernel, .phocKernel, .cageKernel])
         #expect(throws: RuntimeError.self) { try CompositorListing.columns([.kwin], lanes: [.kernel]) }
         #expect(throws: RuntimeError.self) { try CompositorListing.lanes("uinput") }
         #expect(CompositorKind.swayKernel.displayName == "sway · kernel")
         #expect(CompositorKind.westonKernel.compositor == .weston && CompositorKind.westonKernel.lane == .kernel)
         #expect(CompositorKind.sway.inLane(.kernel) == .swayKernel && CompositorKind.kwin.inLane(.kernel) == nil)
         #expect(CompositorKind.cage.inLane(.kernel) == .cageKernel && CompositorKind.cageKernel.displayName == "cage · kernel")
+        #expect(CompositorKind.phoc.inLane(.kernel) == .phocKernel && CompositorKind.phocKernel.displayName == "phoc · kernel")
     }
 }
 

@@ -74,7 +74,7 @@ public enum GuestJobInit {
         env --default-signal=INT libinput record $NODE -o $R/libinput-record.yml 2>$R/libinput-record.log &
         RECORD_PID=$!
     fi
-    if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ]; then
+    if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ] || [ "$COMPOSITOR" = phoc ]; then
         RUNTIME=/run/user/$GUEST_UID
         mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
         seatd -u $GUEST_USER -g $GUEST_USER >$R/seatd.log 2>&1 &
@@ -82,6 +82,9 @@ public enum GuestJobInit {
         AS_USER="setpriv --reuid=$GUEST_UID --regid=$GUEST_UID --clear-groups"
         if [ "$COMPOSITOR" = sway ]; then
             set -- sway ${DEBUG:+-d} -c /job/sway.conf
+        elif [ "$COMPOSITOR" = phoc ]; then
+            # phoc reads GSettings: with no session bus for dconf, the memory backend.
+            set -- env GSETTINGS_BACKEND=memory phoc --config /job/phoc.ini
         else
             # cage ends with its child: a sleep holds it open for the clients we start ourselves.
             set -- cage -- sleep infinity

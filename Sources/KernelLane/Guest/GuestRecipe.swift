@@ -15,14 +15,14 @@ public enum GuestRecipe {
     /// program's python3-libevdev, libinput's tools, and the shared libraries our client links
     /// (`ldd gesture-sandbox`) with the fonts and keymaps it reads.
     public static let packages = [
-        "sway", "cage", "xwayland", "seatd", "weston", "udev", "kmod", "python3-libevdev", "libinput-tools",
+        "sway", "cage", "xwayland", "phoc", "seatd", "weston", "udev", "kmod", "python3-libevdev", "libinput-tools",
         "libwayland-client0", "libxkbcommon0", "xkb-data", "libdecor-0-0", "libdecor-0-plugin-1-cairo",
         "libpng16-16", "libpixman-1-0", "libfreetype6", "libfontconfig1", "fontconfig", "fonts-dejavu-core",
         "libffi8", "zlib1g", "libbrotli1", "libexpat1", "libstdc++6", "libgcc-s1",
     ]
     /// Loaded by the initramfs to reach the 9p root over virtio.
     public static let initramfsModules = ["virtio_pci", "9pnet_virtio", "9p"]
-    /// The unprivileged user compositors that refuse root run as (sway, cage), with its uid and gid.
+    /// The unprivileged user compositors that refuse root run as (sway, cage, phoc), with its uid and gid.
     public static let user = (name: "gesture", id: 1000)
     /// Folders the root provides for the guest's shares and tmpfs mounts.
     public static let mountPoints = ["job", "host/bin", "host/swift"]

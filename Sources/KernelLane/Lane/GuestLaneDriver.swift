@@ -4,7 +4,7 @@ import SandboxHarness
 
 // MARK: - The kernel lane as a matrix driver
 
-/// Drives sway, weston or cage in the qemu guest for the matrix (`matrix --lane kernel`): `start` boots
+/// Drives sway, weston, cage or phoc in the qemu guest for the matrix (`matrix --lane kernel`): `start` boots
 /// the guest once, with the compositor on its DRM device, and returns a session whose agent
 /// starts our client, plays scripts through the guest's uinput touchscreen and powers off.
 public struct GuestLaneDriver: CompositorDriver {
@@ -21,7 +21,7 @@ public struct GuestLaneDriver: CompositorDriver {
     /// Seconds the guest has to boot and start the compositor.
     public var bootTimeout = 120.0
 
-    /// The kernel lane's column for `kind` (sway-kernel, weston-kernel, cage-kernel), running `client`.
+    /// The kernel lane's column for `kind` (sway-kernel, weston-kernel, cage-kernel, phoc-kernel), running `client`.
     public init(kind: CompositorKind, cache: GuestCache, client: String, interruption: RunInterruption?) {
         self.kind = kind
         self.cache = cache

@@ -11,6 +11,10 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
     /// start without the Xwayland binary, though nothing here uses X11); its own
     /// child only holds it open, and every client it maps fills the output.
     case cage
+    /// phoc (Phosh's compositor, wlroots 0.15) like sway and cage, with its configuration file and
+    /// GSettings in memory (the guest runs no session bus); it maximises every toplevel without
+    /// decoration, which with no panel is the whole output at 0,0.
+    case phoc
 
     /// The line (a grep pattern over our client's WAYLAND_DEBUG log) that says the compositor put
     /// our window on its output: wl_surface.enter, which cage 0.1.4 never sends; it gives a view
@@ -26,6 +30,14 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
         default_border none
         default_floating_border none
         for_window [app_id=".*"] fullscreen enable
+
+        """
+
+    /// phoc's configuration: no Xwayland. phoc reads `phoc.ini` from the folder it was started in
+    /// unless told a file.
+    public static let phocConfiguration = """
+        [core]
+        xwayland=false
 
         """
 }

@@ -32,7 +32,8 @@ struct RealGTKScrollTests {
         let lift = try #require(flick.events.last { $0.kind == .up }?.time)
         let atLift = try #require(flick.frames.last { $0.time <= lift }?.real)
         #expect(flick.realRest > atLift + 100)
-        #expect(flick.realFlings.count == 1 && flick.modelFlings.count == 1)
+        try #require(flick.realFlings.count == 1 && flick.modelFlings.count == 1,
+                     "flings: real \(flick.realFlings), model \(flick.modelFlings.map(\.velocity))")
         #expect(abs(flick.realFlings[0] - flick.modelFlings[0].measured) < 0.01)
     }
 

@@ -4,11 +4,11 @@ import ToolkitOracles
 import TouchKit
 
 /// The real Qt 6 Quick Flickable (oracles/qt-scroll/oracle.py under a private weston) against the qt-6.4 scroll model
-/// on seven strokes of the scroll corpus, one of each kind: every frame and the rest must agree.
+/// on eight strokes of the scroll corpus, one or two of each kind: every frame and the rest must agree.
 @Suite(.serialized)
 struct RealQtScrollTests {
     static let sample = ["slow-drag-250", "flick-300px-120ms-steady", "batched-300px-120ms", "lift-after-pause-300ms",
-                         "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-12px"]
+                         "two-flicks-120ms-apart", "two-flicks-250ms-apart", "tap-stops-fling-200ms", "wiggle-12px"]
 
     static let run = ScrollSample(toolkit: "qt", strokes: sample, source: "RealQtScrollTests")
 
@@ -35,17 +35,30 @@ struct RealQtScrollTests {
         // The finger went up 300 px: contentY grows, and keeps growing after the lift.
         #expect(flick.realRest > atLift + 100)
         #expect(flick.realRest == flick.realRest.rounded())
-        #expect(flick.realFlings.count == 1 && flick.modelFlings.count == 1)
+        try #require(flick.realFlings.count == 1 && flick.modelFlings.count == 1,
+                     "flings: real \(flick.realFlings), model \(flick.modelFlings.map(\.velocity))")
         #expect(abs(flick.realFlings[0] - flick.modelFlings[0].velocity) < 0.01)
     }
 
     @Test func aSecondFlickIsBoosted() throws {
-        let flicks = try stroke("two-flicks-250ms-apart")
-        #expect(flicks.realFlings.count == 2 && flicks.modelFlings.count == 2)
-        let second = try #require(flicks.modelFlings.last)
-        // The Flickable flung the second lift 1.25 × faster than it measured (then at most 2500 px/s).
-        #expect(abs(second.velocity) > abs(second.measured))
-        #expect(abs(flicks.realFlings[1] - second.velocity) < 0.01)
+        // Whether a second flick is boosted hangs on the stream as it arrived: the Flickable measures a lift's
+        // velocity from the last three motions' whole-ms stamps, and on a loaded machine the stroke's last, short step
+        // can land in its predecessor's ms and count as still (measured: first flings from 212 to 1879 px/s, the
+        // slow ones ending before the second press or the second lift under the 1250 px/s threshold). So every fling
+        // must be the model's, and at least one of two second flicks boosted, as the model boosts it.
+        var boosted: [String] = []
+        for name in ["two-flicks-120ms-apart", "two-flicks-250ms-apart"] {
+            let flicks = try stroke(name)
+            #expect(flicks.realFlings.count == 2 && flicks.modelFlings.count == 2, "\(name)")
+            for (real, model) in zip(flicks.realFlings, flicks.modelFlings) {
+                #expect(abs(real - model.velocity) < 0.01, "\(name): Qt flung at \(real), the model at \(model.velocity)")
+            }
+            // The Flickable flung the second lift 1.25 × faster than it measured (then at most 2500 px/s).
+            if let second = flicks.modelFlings.last, flicks.modelFlings.count == 2, abs(second.velocity) > abs(second.measured) {
+                boosted.append(name)
+            }
+        }
+        #expect(!boosted.isEmpty, "neither second flick was boosted")
     }
 
     @Test func aWiggleUnderTheDragThresholdNeverMovesTheView() throws {

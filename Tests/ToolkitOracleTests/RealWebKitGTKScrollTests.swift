@@ -37,12 +37,13 @@ struct RealWebKitGTKScrollTests {
             // delta on its own time (later while the web process is late). So a frame shows the drag at its stamp,
             // up to the motions of the last 50 ms behind it, or already one motion on (measured: none to a few
             // frames a stroke, more under load): it lies between the model's offsets from 50 ms before it (at least
-            // the frame before) to the frame after, within the agreement rule.
+            // the frame before) to the frame after (for the last frame before the lift, the first one after it: its
+            // motion one on may be the stroke's last), within the agreement rule.
             var off: [ScrollFramePoint] = []
             for (index, point) in held.enumerated() {
                 var window = held[..<(index + 1)].filter { $0.time >= point.time - Self.wheelLag }.map(\.model)
                 if index > 0 { window.append(held[index - 1].model) }
-                if index + 1 < held.count { window.append(held[index + 1].model) }
+                if let next = item.frames.first(where: { $0.time > point.time }) { window.append(next.model) }
                 let tolerance = max(ScrollCaseResult.frameTolerance,
                                     ScrollCaseResult.frameShare * abs(point.real - item.startOffset))
                 if point.real < window.min()! - tolerance || point.real > window.max()! + tolerance {

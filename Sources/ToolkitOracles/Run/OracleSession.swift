@@ -61,7 +61,9 @@ public final class OracleSession: @unchecked Sendable {
             let process = try launch(oracleFile: oracleFile, weston: weston)
             locked { self.process = process }
             ready = try waitForReady(process, timeout: startTimeout)
-            harness = try weston.connect()
+            let harness = try weston.connect()
+            self.harness = harness
+            try waitForWindow(harness, process: process)
             offset = try findOffset()
         } catch {
             stop()
@@ -122,6 +124,21 @@ public final class OracleSession: @unchecked Sendable {
         return try OracleProcess(executable: executable, arguments: arguments, environment: environment,
                                  workingDirectory: folder, outputPath: folder + "/stdout.log",
                                  errorPath: folder + "/stderr.log")
+    }
+
+    /// Seconds to wait, after the ready line, for the oracle's window to be where weston sends touches.
+    static let windowTimeout = 10.0
+
+    /// A view enters weston's pick list only at the repaint after its mapping commit, and a ready line can come
+    /// from the frame that commit carries: a stroke injected at once would start on no surface, and weston would
+    /// send none of it to the toolkit (what a first stroke that reached no toolkit, so drew no frame, in two test runs
+    /// looked like).
+    private func waitForWindow(_ harness: HarnessConnection, process: OracleProcess) throws {
+        let centre = (x: Double(Self.outputSize.width) / 2, y: Double(Self.outputSize.height) / 2)
+        guard try harness.waitForView(x: centre.x, y: centre.y, timeout: Self.windowTimeout) != nil else {
+            throw OracleError("\(oracle.toolkit): the oracle was ready but weston showed no window at "
+                + "\(Int(centre.x)),\(Int(centre.y)) within \(Int(Self.windowTimeout)) s; log: \(process.logTail())")
+        }
     }
 
     private func channelText(_ process: OracleProcess) -> String {

@@ -384,9 +384,9 @@ public struct MatrixColumn: Sendable {
 /// A whole matrix run: scripts × compositors, each cell run `repeatCount` times.
 public struct MatrixResult: Sendable {
     /// The scripts, in order (rows).
-    public var scripts: [MatrixScript]
+    public var scripts: [MatrixScript] { didSet { comparisonsOnce = ComparisonsOnce() } }
     /// The compositors, in order (columns).
-    public var columns: [MatrixColumn]
+    public var columns: [MatrixColumn] { didSet { comparisonsOnce = ComparisonsOnce() } }
     /// Scene and profile our client ran.
     public var scene: String, profile: String
     /// Wall-clock seconds the run took.
@@ -398,6 +398,8 @@ public struct MatrixResult: Sendable {
     /// The findings known beforehand (`--expect`); with one, the exit status means "a new
     /// finding appeared" (``MatrixBaselineCheck``).
     public var baseline: MatrixBaseline?
+    /// The comparisons of these scripts and columns, once asked for.
+    private var comparisonsOnce = ComparisonsOnce()
 
     /// Creates a result.
     public init(scripts: [MatrixScript], columns: [MatrixColumn], scene: String, profile: String, seconds: Double = 0,
@@ -413,12 +415,15 @@ public struct MatrixResult: Sendable {
     }
 
     /// The cross-compositor comparison of each script, in script order (each cell standing as its
-    /// usual run, see ``MatrixCellRuns``).
+    /// usual run, see ``MatrixCellRuns``). Made once: the exit status, report.md, matrix.html and
+    /// results.json all read them, and each comparison reads the runs' deliveries logs.
     public var comparisons: [ScriptComparison] {
-        scripts.map { script in
-            ScriptComparison(script: script, cells: columns.compactMap { column in
-                column.cells[script.name].map { (column.kind, $0) }
-            })
+        comparisonsOnce.value {
+            scripts.map { script in
+                ScriptComparison(script: script, cells: columns.compactMap { column in
+                    column.cells[script.name].map { (column.kind, $0) }
+                })
+            }
         }
     }
 

@@ -178,18 +178,14 @@ public final class WestonInstance {
     /// starts Xwayland itself only when the first X client connects).
     private func waitForXwaylandDisplay(timeout: Double) throws -> String {
         let deadline = MonotonicClock.now() + timeout
-        let marker = "xserver listening on display "
+        let log = LogFollower(path: process.logPath, scan: LogSearch("xserver listening on display "))
         while true {
-            let log = process.output()
-            if let range = log.range(of: marker) {
-                let display = log[range.upperBound...].prefix { !$0.isWhitespace }
-                if display.hasPrefix(":") { return String(display) }
-            }
+            if let display = log.refresh().word, display.hasPrefix(":") { return String(display) }
             if let termination = process.poll() {
                 throw HarnessError("weston exited (\(termination)) before starting Xwayland; log \(logPath): \(logTail())")
             }
             if MonotonicClock.now() >= deadline {
-                let module = log.contains("xwayland.so") ? "" : " (is xwayland.so installed? Debian package xwayland)"
+                let module = process.output().contains("xwayland.so") ? "" : " (is xwayland.so installed? Debian package xwayland)"
                 throw HarnessError("weston did not listen for X clients within \(timeout) s\(module); log \(logPath): \(logTail())")
             }
             MonotonicClock.sleep(WestonInstance.startPollInterval)

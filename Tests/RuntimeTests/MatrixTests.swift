@@ -209,6 +209,23 @@ enum SyntheticCompositors {
         #expect(notInjectable.exitCode == 0)
         #expect(notInjectable.comparisons[0].runs.count == 1)
     }
+
+    @Test func comparisonsAreMadeOnceAndRemadeForAResultWhoseColumnsChanged() throws {
+        let agree = try SyntheticCompositors.result([(.weston, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed))),
+                                                     (.kwin, .ran(try SyntheticCompositors.run(SyntheticCompositors.framed)))])
+        #expect(agree.comparisons[0].agrees && agree.exitCode == 0)
+        var more = agree
+        more.columns.append(MatrixColumn(kind: .mutter, capabilities: [.touch], windowOrigin: (0, 0), windowSize: (1280, 720),
+                                         cells: ["two": MatrixCellRuns([.ran(try SyntheticCompositors.run(SyntheticCompositors.framePerEvent))])]))
+        #expect(more.comparisons[0].runs.map(\.kind) == [.weston, .kwin, .mutter])
+        #expect(!more.comparisons[0].agrees && more.exitCode == 1)
+        // The copy it was made from keeps its own.
+        #expect(agree.comparisons[0].runs.map(\.kind) == [.weston, .kwin])
+        #expect(agree.exitCode == 0)
+        var fewer = more
+        fewer.scripts = []
+        #expect(fewer.comparisons.isEmpty)
+    }
 }
 
 @Suite struct MatrixScriptTests {

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxHarness
 
 /// What a client's own WAYLAND_DEBUG=client log says about its window: its main surface, where
 /// the pointer last was on which surface, and the size of what it last drew.
@@ -21,27 +22,28 @@ enum ClientDebugLog {
     }
 
     /// Every pointer position the client was told, with the surface it was on, in order.
-    static func pointerPositions(in log: String) -> [(surface: String, x: Double, y: Double)] {
-        var entered: [Substring: String] = [:]
-        var positions: [(surface: String, x: Double, y: Double)] = []
-        for line in log.split(separator: "\n") where !line.contains("->") && line.contains("wl_pointer@") {
-            guard let start = line.range(of: "wl_pointer@"),
-                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { continue }
-            let object = line[start.lowerBound...].prefix { $0 != "." }
+    struct PointerPositions: LogScan {
+        private(set) var all: [(surface: String, x: Double, y: Double)] = []
+        /// The surface each pointer is on.
+        private var entered: [String: String] = [:]
+
+        mutating func consume(_ line: Substring) {
+            guard !line.contains("->"), line.contains("wl_pointer@"), let start = line.range(of: "wl_pointer@"),
+                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return }
+            let object = String(line[start.lowerBound...].prefix { $0 != "." })
             let fields = line[line.index(after: open)..<close].split(separator: ",").map {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             if line.contains(".enter("), fields.count == 4, let x = Double(fields[2]), let y = Double(fields[3]) {
                 entered[object] = fields[1]
-                positions.append((fields[1], x, y))
+                all.append((fields[1], x, y))
             } else if line.contains(".motion("), fields.count == 3, let surface = entered[object],
                       let x = Double(fields[1]), let y = Double(fields[2]) {
-                positions.append((surface, x, y))
+                all.append((surface, x, y))
             } else if line.contains(".leave(") {
                 entered[object] = nil
             }
         }
-        return positions
     }
 
     /// Where `surface` sits relative to its parent, when it is a subsurface (its last

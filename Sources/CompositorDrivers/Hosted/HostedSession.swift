@@ -121,8 +121,9 @@ public final class HostedSession: HarnessInputSession {
         compositor = process
         let centre = (x: Double(outputSize.width) / 2, y: Double(outputSize.height) / 2)
         let awaited = "its Wayland socket and its window in weston" + (hosted.startedLine.map { ", and \"\($0)\" in its log" } ?? "")
+        let started = hosted.startedLine.map { search(process, for: $0) }
         socketName = try Readiness.wait(for: awaited, process: process, name: kind.rawValue, timeout: startTimeout) { () -> String? in
-            guard hosted.startedLine.map(logShows) ?? true,
+            guard started.map({ $0().line != nil }) ?? true,
                   let socket = chosen.flatMap({ access("\(runtimeDirectory)/\($0)", F_OK) == 0 ? $0 : nil })
                     ?? (chosen == nil ? firstSocket() : nil),
                   let picked = try harness.pick(x: centre.x, y: centre.y)?.pid,
@@ -130,13 +131,11 @@ public final class HostedSession: HarnessInputSession {
             return socket
         }
         if startsXwayland, let line = hosted.xwaylandDisplayLine {
+            let displayLine = search(process, for: line)
             xwayland = try Readiness.wait(for: "\"\(line):N\" in its log", process: process, name: kind.rawValue,
                                           timeout: startTimeout) { () -> XwaylandServer? in
-                let log = logFile.flatMap { try? String(contentsOfFile: "\(runtimeDirectory)/\($0)", encoding: .utf8) }
-                    ?? process.output()
-                guard let range = log.range(of: line) else { return nil }
-                let display = log[range.upperBound...].prefix { !$0.isWhitespace }
-                return display.hasPrefix(":") ? XwaylandServer(display: String(display)) : nil
+                guard let display = displayLine().word, display.hasPrefix(":") else { return nil }
+                return XwaylandServer(display: String(display))
             }
         }
     }
@@ -159,11 +158,18 @@ public final class HostedSession: HarnessInputSession {
         try start(hosted)
     }
 
-    /// True when the compositor's log (its own file, else its output) contains `text`.
-    private func logShows(_ text: String) -> Bool {
-        let log = logFile.flatMap { try? String(contentsOfFile: "\(runtimeDirectory)/\($0)", encoding: .utf8) }
-            ?? compositor?.output() ?? ""
-        return log.contains(text)
+    /// Follows the log of `process`, the compositor (its own file once that exists, else its
+    /// output), for the first line containing `text`: each call reads what was added since.
+    private func search(_ process: ChildProcess, for text: String) -> () -> LogSearch {
+        let file = logFile.map { LogFollower(path: "\(runtimeDirectory)/\($0)", scan: LogSearch(text)) }
+        let output = LogFollower(path: process.logPath, scan: LogSearch(text))
+        return {
+            if let file {
+                let found = file.refresh()
+                if file.exists { return found }
+            }
+            return output.refresh()
+        }
     }
 
     /// The first `wayland-N` socket in `runtimeDirectory`.
@@ -223,7 +229,8 @@ extension HostedSession {
         try live()
         guard let main = ClientDebugLog.mainSurface(in: client.output()) else { return nil }
         let probe = (x: Double(outputSize.width) / 2 + 1, y: Double(outputSize.height) / 2)
-        let seen = ClientDebugLog.pointerPositions(in: client.output()).count
+        let pointer = LogFollower(path: client.logPath, scan: ClientDebugLog.PointerPositions())
+        let seen = pointer.refresh().all.count
         try pointerMotion(x: probe.x, y: probe.y)
         // The answer is the last position once no more arrive: an earlier motion's event may come
         // in after `seen` was counted.
@@ -231,7 +238,7 @@ extension HostedSession {
         var answer: (surface: String, x: Double, y: Double)?
         var count = seen, since = MonotonicClock.now()
         while MonotonicClock.now() < deadline {
-            let positions = ClientDebugLog.pointerPositions(in: client.output())
+            let positions = pointer.refresh().all
             if positions.count != count { (count, since) = (positions.count, MonotonicClock.now()) }
             if count > seen, MonotonicClock.now() - since >= Self.probeQuietPeriod {
                 answer = positions.last

@@ -22,7 +22,8 @@ enum GnomeShellOverview {
     /// Waits for the end of the Shell's startup, then hides the overview and waits until it is gone.
     static func leave(on bus: DBusConnection, shell: ChildProcess, until deadline: Double,
                       alive: () throws -> Void) throws {
-        while !shell.output().contains(startupCompleteLine) {
+        let log = LogFollower(path: shell.logPath, scan: LogSearch(startupCompleteLine))
+        while log.refresh().line == nil {
             try alive()
             guard MonotonicClock.now() < deadline else {
                 throw DriverError("gnome-shell did not finish starting (no \"\(startupCompleteLine)\" in its log)")

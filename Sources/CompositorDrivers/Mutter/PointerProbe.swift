@@ -21,6 +21,7 @@ enum PointerProbe {
     static func waitUntilPlaced(_ client: ChildProcess, at point: (x: Double, y: Double), timeout: Double,
                                 untilAnswered: Bool = false, move: (Double, Double) throws -> Void) throws {
         let deadline = MonotonicClock.now() + timeout
+        let log = LogFollower(path: client.logPath, scan: Positions())
         var origin: (x: Double, y: Double)?
         var since = MonotonicClock.now()
         var step = 1.0
@@ -28,9 +29,10 @@ enum PointerProbe {
             // Alternate between two points a pixel apart: the pointer must move for mutter to tell.
             let probe = (x: point.x + step, y: point.y)
             step = 1 - step
-            let seen = positions(in: client.output()).count
+            let seen = log.refresh().all.count
             try move(probe.x, probe.y)
-            let answer = try self.answer(client, after: seen, until: min(deadline, MonotonicClock.now() + answerTimeout))
+            let answer = try self.answer(client, log: log, after: seen,
+                                         until: min(deadline, MonotonicClock.now() + answerTimeout))
             let now = MonotonicClock.now()
             let found = answer.map { (x: probe.x - $0.x, y: probe.y - $0.y) }
             if found?.x != origin?.x || found?.y != origin?.y {
@@ -46,9 +48,10 @@ enum PointerProbe {
     }
 
     /// The first pointer position the client logs after its first `seen` ones, or nil when none comes in time.
-    private static func answer(_ client: ChildProcess, after seen: Int, until deadline: Double) throws -> (x: Double, y: Double)? {
+    private static func answer(_ client: ChildProcess, log: LogFollower<Positions>, after seen: Int,
+                               until deadline: Double) throws -> (x: Double, y: Double)? {
         while true {
-            let all = positions(in: client.output())
+            let all = log.refresh().all
             if all.count > seen { return all[seen] }
             if let termination = client.poll() {
                 throw DriverError("\(client.executable) exited (\(termination)) while its window was being placed; log \(client.logPath)")
@@ -58,16 +61,18 @@ enum PointerProbe {
         }
     }
 
-    /// The surface-local positions of every wl_pointer enter and motion event in `log`, in order.
-    static func positions(in log: String) -> [(x: Double, y: Double)] {
-        log.split(separator: "\n").compactMap { line in
+    /// The surface-local positions of every wl_pointer enter and motion event in a client's log, in order.
+    struct Positions: LogScan {
+        private(set) var all: [(x: Double, y: Double)] = []
+
+        mutating func consume(_ line: Substring) {
             guard !line.contains("->"), line.contains("wl_pointer@"),
                   line.contains(".motion(") || line.contains(".enter("),
-                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return nil }
+                  let open = line.firstIndex(of: "("), let close = line.lastIndex(of: ")") else { return }
             let fields = line[line.index(after: open)..<close].split(separator: ",")
             guard fields.count >= 2, let x = Double(fields[fields.count - 2].trimmingCharacters(in: .whitespaces)),
-                  let y = Double(fields[fields.count - 1].trimmingCharacters(in: .whitespaces)) else { return nil }
-            return (x, y)
+                  let y = Double(fields[fields.count - 1].trimmingCharacters(in: .whitespaces)) else { return }
+            all.append((x, y))
         }
     }
 }

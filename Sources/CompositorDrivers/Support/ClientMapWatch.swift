@@ -11,7 +11,7 @@ enum ClientMapWatch {
     static let debugEnvironment = ["WAYLAND_DEBUG": "client"]
     /// Seconds a client gets to show its window.
     static let defaultTimeout = 15.0
-    /// How often the log is read (seconds).
+    /// How often the log is read for new lines (seconds).
     private static let pollInterval = 0.02
     /// Seconds without a new configure before a drawn window counts as placed.
     static let configureQuietPeriod = 0.3
@@ -26,13 +26,13 @@ enum ClientMapWatch {
     /// client's log tail otherwise.
     static func waitUntilMapped(_ client: ChildProcess, timeout: Double, settle: Double = placementSettle) throws {
         let deadline = MonotonicClock.now() + timeout
+        let log = LogFollower(path: client.logPath, scan: ClientMapScan())
         var committedSince: Double?
         var configures = (count: 0, since: MonotonicClock.now())
         while true {
-            let log = client.output()
-            let seen = configureCount(log)
-            if seen != configures.count { configures = (seen, MonotonicClock.now()) }
-            switch state(of: log) {
+            let scan = log.refresh()
+            if scan.configures != configures.count { configures = (scan.configures, MonotonicClock.now()) }
+            switch scan.state {
             case .drawn:
                 // mutter re-configures (and moves) a window right after its first map: wait until
                 // the last configure has been drawn and none has followed for a while.
@@ -61,7 +61,8 @@ enum ClientMapWatch {
     /// like mutter at the first injected touch, tells a client that bound the seat before only then).
     static func waitForTouch(_ client: ChildProcess, timeout: Double) throws {
         let deadline = MonotonicClock.now() + timeout
-        while !hasTouch(client.output()) {
+        let log = LogFollower(path: client.logPath, scan: SeatTouchScan())
+        while !log.refresh().hasTouch {
             if let termination = client.poll() {
                 throw DriverError("\(client.executable) exited (\(termination)) before its seat had touch; log \(client.logPath): \(tail(client))")
             }
@@ -70,45 +71,6 @@ enum ClientMapWatch {
             }
             MonotonicClock.sleep(pollInterval)
         }
-    }
-
-    /// True when the last wl_seat.capabilities event in `log` includes touch (bit 4).
-    static func hasTouch(_ log: String) -> Bool {
-        let last = log.split(separator: "\n").last { !$0.contains("->") && $0.contains("wl_seat@") && $0.contains(".capabilities(") }
-        guard let last, let open = last.range(of: ".capabilities("),
-              let bits = UInt32(last[open.upperBound...].prefix { $0.isNumber }) else { return false }
-        return bits & 4 != 0
-    }
-
-    /// How far a client's window has got, read from its WAYLAND_DEBUG log.
-    enum State: Equatable {
-        /// No configured buffer committed yet.
-        case notYet
-        /// A buffer committed after ack_configure, no frame callback answered after it yet.
-        case committed
-        /// A frame callback requested for the surface was answered after that commit.
-        case drawn
-    }
-
-    /// Reads `log`: the first ack_configure, then attach and commit, then the `done` of a frame callback.
-    static func state(of log: String) -> State {
-        guard let acked = log.range(of: ".ack_configure("),
-              let attached = log.range(of: ".attach(wl_buffer@", range: acked.upperBound..<log.endIndex),
-              let committed = log.range(of: ".commit()", range: attached.upperBound..<log.endIndex) else {
-            return .notYet
-        }
-        let callbacks = log[acked.upperBound...].split(separator: "\n").compactMap { line -> Substring? in
-            guard line.contains("-> wl_surface@"), let id = line.range(of: ".frame(new id wl_callback@") else { return nil }
-            return line[id.upperBound...].prefix { $0.isNumber }
-        }
-        let events = log[committed.upperBound...].split(separator: "\n").filter { !$0.contains("->") }
-        let answered = callbacks.contains { id in events.contains { $0.contains("wl_callback@\(id).done(") } }
-        return answered ? .drawn : .committed
-    }
-
-    /// The configure events (xdg_surface.configure) in `log`.
-    static func configureCount(_ log: String) -> Int {
-        log.split(separator: "\n").filter { !$0.contains("->") && $0.contains("xdg_surface@") && $0.contains(".configure(") }.count
     }
 
     private static func tail(_ client: ChildProcess) -> String {

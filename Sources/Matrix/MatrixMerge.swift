@@ -43,7 +43,7 @@ enum MatrixMerge {
         guard ThresholdProfile.named(first.profile) != nil else {
             throw RuntimeError("\(inputs[0].folder): unknown profile \"\(first.profile)\"")
         }
-        let scripts = try first.scripts.map { try MatrixScript(name: $0.name, summary: $0.summary, text: $0.text) }
+        let scripts = try first.scripts.map(script(from:))
         var columns = try first.compositors.map { compositor -> MatrixColumn in
             guard let kind = CompositorKind(rawValue: compositor.name) else {
                 throw RuntimeError("\(inputs[0].folder): compositor \"\(compositor.name)\" has no driver in this build")
@@ -70,6 +70,16 @@ enum MatrixMerge {
         for input in inputs { try copyCompositorFiles(of: input, into: destination, several: inputs.count > 1) }
         return MatrixResult(scripts: scripts, columns: columns, scene: first.scene, profile: first.profile,
                             seconds: inputs.map(\.document.seconds).reduce(0, +), repeatCount: first.repeatCount)
+    }
+
+    /// A script as the run had it. results.json keeps its name and items, not its windows, output or what its
+    /// windows must show: a battery script with the same items is the battery's; any other had one window on a
+    /// plain output, as a script file has.
+    private static func script(from saved: MatrixResultsDocument.Script) throws -> MatrixScript {
+        if let battery = MatrixBattery.scripts.first(where: { $0.name == saved.name && $0.text == saved.text }) {
+            return battery
+        }
+        return try MatrixScript(name: saved.name, summary: saved.summary, text: saved.text)
     }
 
     /// Refuses folders that are not the shards of one split, each once, all present.

@@ -177,6 +177,24 @@ struct MatrixCITests {
         }
         #expect(FileManager.default.fileExists(atPath: merged + "/weston/shard-2/calibration"))
     }
+
+    @Test("a merge keeps each battery script's windows and output: two clients, a scaled output")
+    func mergeKeepsWindowsAndOutputs() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.file("m"), merged = directory.file("merged")
+        let run = try sandbox(["matrix", "--battery", "--only", "twoclients,tap@scale2", "--compositors", "weston", "-o", folder],
+                              timeout: Self.timeout)
+        #expect(run.termination == .exited(0), "\(run.output)")
+        // results.json keeps the scripts' items only: twoclients' second window and the scale came from the battery.
+        let merge = try sandbox(["matrix", "merge", folder, "-o", merged], timeout: Self.timeout)
+        #expect(merge.termination == .exited(0), "\(merge.output)")
+        func tables(_ folder: String) -> [String] {
+            let report = (try? String(contentsOfFile: folder + "/report.md", encoding: .utf8)) ?? ""
+            return report.components(separatedBy: "\n## ").filter { !$0.hasPrefix("Time\n") }
+                .joined(separator: "\n").split(separator: "\n").filter { $0.hasPrefix("|") }.map(String.init)
+        }
+        #expect(!tables(merged).isEmpty && tables(merged) == tables(folder))
+    }
 }
 
 /// The testcases of a JUnit file, read with an XML parser (so it must be well-formed).

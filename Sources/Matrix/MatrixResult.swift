@@ -61,6 +61,10 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// On the second of two outputs, a down arrived at a point no surface of one output can have:
     /// past the output's size, the output's origin added (global, not surface-local coordinates).
     case globalCoordinates = "M20"
+    /// In a script with a device setup (the kernel lane's only), a down arrived away from where
+    /// the finger touched the glass: the touchscreen's output, that output's transform or its
+    /// calibration matrix was not applied.
+    case touchMisplaced = "M21"
 
     /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
     public static let repeatDelay: UInt32 = 600
@@ -88,6 +92,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .x11PositionOff: "an X11 position differs from the wl_touch position"
         case .x11DoubleDelivery: "the X11 client got the touch also as unmarked pointer events"
         case .globalCoordinates: "a touch on the second output arrived in global coordinates, not surface-local"
+        case .touchMisplaced: "a touch arrived away from where the finger touched the glass (device mapping not applied)"
         }
     }
 
@@ -275,6 +280,9 @@ public struct MatrixRun: Sendable {
         if notes.contains(where: { $0.hasPrefix(Self.connectionClosedNote) }) { observed.append(.connectionClosed) }
         if script.output.secondOutput, MatrixObservation.arrivedGlobal(in: [trace] + windows.map(\.trace)) {
             observed.append(.globalCoordinates)
+        }
+        if script.deviceSetup != nil, MatrixObservation.landedAway(trace.records, script: script) {
+            observed.append(.touchMisplaced)
         }
         observations = observed + (x11?.observations ?? [])
     }

@@ -54,6 +54,11 @@ public enum GuestJobInit {
     modprobe uinput; modprobe evdev; modprobe virtio_gpu
     # A HID recording is replayed through /dev/uhid: the kernel's HID core and hid-multitouch parse it.
     [ -n "$UHID" ] && { modprobe uhid; modprobe hid-multitouch; }
+    # A device setup's udev rule (a calibration matrix, weston's WL_OUTPUT) is in place before udevd starts.
+    if [ -s /job/udev.rules ]; then
+        mount -t tmpfs -o mode=0755 tmpfs /etc/udev/rules.d
+        cp /job/udev.rules /etc/udev/rules.d/99-gesture-sandbox.rules
+    fi
     /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
     udevadm settle --timeout=20
@@ -87,7 +92,7 @@ public enum GuestJobInit {
             set -- env GSETTINGS_BACKEND=memory phoc --config /job/phoc.ini
         else
             # cage ends with its child: a sleep holds it open for the clients we start ourselves.
-            set -- cage -- sleep infinity
+            set -- cage $CAGE_ARGUMENTS -- sleep infinity
         fi
         env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
             $AS_USER "$@" >$R/compositor.log 2>&1 &
@@ -97,7 +102,8 @@ public enum GuestJobInit {
         mkdir -p $RUNTIME && chmod 0700 $RUNTIME
         AS_USER=
         env -i PATH=$PATH HOME=/root XDG_RUNTIME_DIR=$RUNTIME \
-            weston --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so --tty=2 --idle-time=0 >$R/compositor.log 2>&1 &
+            weston --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so --tty=2 --idle-time=0 \
+            ${WESTON_CONFIG:+--config=$WESTON_CONFIG} >$R/compositor.log 2>&1 &
         COMPOSITOR_PID=$!
     fi
     waited=0

@@ -785,5 +785,22 @@ and baselines use these ids.
 - **Checker**: not reported by `check`; the matrix, in a script on the second of two outputs
   (`@output2`), when a down lies outside the outputs the trace's header lists (negative, or past
   an output's logical size).
+
+### M21 — a touch arrived away from where the finger touched the glass
+
+- **Protocol** (wl_touch.down: "surface-local coordinates"; libinput: a touchscreen's position
+  is its calibration matrix applied to the device's normalised coordinates, stretched over the
+  output the compositor maps the device to, in that output's transform): the point under the
+  finger, on the output whose panel the touchscreen is glued to.
+- **Client**: the most filed touch bug: the touch lands on the wrong monitor, pinned to the
+  first output or stretched over all of them, unrotated on a rotated output, or uncorrected by
+  a calibration that the pointer honours; buttons under the finger do not react and others do.
+- **Compositors**: in the kernel lane's device scripts ([battery.md](battery.md#kernel-lane-only-scripts)).
+  sway 1.7 (`map_to_output`) and weston 10 (the `WL_OUTPUT` udev property) map the touchscreen
+  onto the second of two outputs: every down where the finger was.
+- **Checker**: not reported by `check`, which cannot know from a trace where a finger was; the
+  matrix, in a script with a device setup, when a down lies more than 1.5 px (on either axis)
+  from the script's down of the same order. The lane sends each point as the device units that
+  a correct stack turns back into it, so the script's points are the expected ones.
 """#
 }

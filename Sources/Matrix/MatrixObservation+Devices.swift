@@ -1,6 +1,6 @@
 import TouchStream
 
-// MARK: - M21: a touch landed away from the finger (kernel-lane-only scripts)
+// MARK: - M21, M22: touches through a device setup (kernel-lane-only scripts)
 
 extension MatrixObservation {
     /// How far (logical px, on either axis) a down may lie from the script's point: the kernel
@@ -23,6 +23,29 @@ extension MatrixObservation {
         }
         return zip(aimed, arrived).contains { aim, arrival in
             abs(aim.0 - arrival.0) > landingTolerance || abs(aim.1 - arrival.1) > landingTolerance
+        }
+    }
+
+    /// True when the script's palm finger (its touchscreen's `palmFinger`) reached the client as a
+    /// down that nothing ended: no wl_touch.up of its id and no wl_touch.cancel after it. libinput
+    /// cancels a touchscreen contact that turns into a palm; a compositor that drops that cancel
+    /// leaves the client a touch that is down for ever. Reported as M22.
+    static func palmLeftDown(_ records: [RawRecord], script: MatrixScript) -> Bool {
+        guard let setup = script.deviceSetup,
+              let palm = setup.touchscreens.compactMap(\.palmFinger).first else { return false }
+        let scripted: [Int32] = script.items.compactMap { item in
+            guard case .record(let record) = item, case .down(_, _, _, let id, _, _) = record.event else { return nil }
+            return id
+        }
+        guard let order = scripted.firstIndex(of: palm) else { return false }
+        let downs = records.indices.filter { if case .down = records[$0].event { true } else { false } }
+        guard order < downs.count, case .down(_, _, _, let id, _, _) = records[downs[order]].event else { return false }
+        return !records[(downs[order] + 1)...].contains { record in
+            switch record.event {
+            case .up(_, _, let lifted): lifted == id
+            case .cancel: true
+            default: false
+            }
         }
     }
 }

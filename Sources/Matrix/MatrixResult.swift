@@ -65,6 +65,9 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// the finger touched the glass: the touchscreen's output, that output's transform or its
     /// calibration matrix was not applied.
     case touchMisplaced = "M21"
+    /// In a script whose touchscreen turns a contact into a palm (MT_TOOL_PALM), that contact's
+    /// touch was never ended for the client: no wl_touch.up, no wl_touch.cancel.
+    case palmLeftDown = "M22"
 
     /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
     public static let repeatDelay: UInt32 = 600
@@ -93,6 +96,7 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .x11DoubleDelivery: "the X11 client got the touch also as unmarked pointer events"
         case .globalCoordinates: "a touch on the second output arrived in global coordinates, not surface-local"
         case .touchMisplaced: "a touch arrived away from where the finger touched the glass (device mapping not applied)"
+        case .palmLeftDown: "a contact that turned into a palm was never ended (no up, no cancel): a touch stuck down"
         }
     }
 
@@ -284,6 +288,7 @@ public struct MatrixRun: Sendable {
         if script.deviceSetup != nil, MatrixObservation.landedAway(trace.records, script: script) {
             observed.append(.touchMisplaced)
         }
+        if MatrixObservation.palmLeftDown(trace.records, script: script) { observed.append(.palmLeftDown) }
         observations = observed + (x11?.observations ?? [])
     }
 

@@ -63,21 +63,22 @@ public enum TouchscreenProgram {
         return steps
 
     def play(steps):
-        batch = []
-        device = devices[0]
+        # One batch per device, each written whole at its SYN_REPORT: the events of one frame of
+        # two touchscreens may interleave.
+        batches = {}
+        device = 0
         for step in steps:
             if isinstance(step, float):
                 time.sleep(step)
                 continue
             if isinstance(step, int):
-                device = devices[step]
+                device = step
                 continue
-            batch.append(step)
+            batches.setdefault(device, []).append(step)
             if step.matches(libevdev.EV_SYN.SYN_REPORT):
-                device.send_events(batch)
-                batch = []
-        if batch:
-            device.send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+                devices[device].send_events(batches.pop(device))
+        for index, batch in batches.items():
+            devices[index].send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
         print("played", len(steps), "steps", flush=True)
 
     def wait_for(path):

@@ -41,7 +41,7 @@ public enum GuestJobInit {
     R=/job/results
     say() { echo "gesture-guest: $* at $(cut -d ' ' -f 1 /proc/uptime)"; }
     off() { sync; echo o > /proc/sysrq-trigger; sleep 60; }
-    finish() { echo "$1" > $R/status; say "status $1"; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
+    finish() { echo "$1" > $R/status; say "status $1"; [ -n "$EVENTS_PID" ] && kill -INT "$EVENTS_PID" 2>/dev/null; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
     mount -t proc proc /proc
     mount -t sysfs sysfs /sys
     for dir in /run /tmp /root /var/tmp /var/log /home; do mount -t tmpfs -o mode=0755 tmpfs $dir; done
@@ -78,6 +78,11 @@ public enum GuestJobInit {
     if [ -n "$NODE" ]; then
         env --default-signal=INT libinput record $NODE -o $R/libinput-record.yml 2>$R/libinput-record.log &
         RECORD_PID=$!
+    fi
+    # With a device setup, what libinput made of the devices too (a palm's cancel, a second touchscreen's slots).
+    if [ -n "$TOUCHSCREENS" ]; then
+        env --default-signal=INT stdbuf -oL libinput debug-events --show-keycodes >$R/libinput-events.log 2>&1 &
+        EVENTS_PID=$!
     fi
     if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ] || [ "$COMPOSITOR" = phoc ]; then
         RUNTIME=/run/user/$GUEST_UID

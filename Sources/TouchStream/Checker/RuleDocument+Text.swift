@@ -802,5 +802,19 @@ and baselines use these ids.
   matrix, in a script with a device setup, when a down lies more than 1.5 px (on either axis)
   from the script's down of the same order. The lane sends each point as the device units that
   a correct stack turns back into it, so the script's points are the expected ones.
+
+### M22 — a contact that turned into a palm was never ended
+
+- **Protocol** (wl_touch.cancel: "the compositor has taken over the touch sequence ... the
+  client should discard any state"; libinput: a touchscreen contact whose ABS_MT_TOOL_TYPE
+  becomes MT_TOOL_PALM is cancelled, LIBINPUT_EVENT_TOUCH_CANCEL): a touch that started as a
+  finger and became a palm ends for the client, with a wl_touch.cancel (or an up).
+- **Client**: the touch stays down for ever: a button stays pressed, a scroll view keeps
+  tracking a finger that is gone, a gesture recognizer waits for an end that never comes.
+- **Compositors**: in the kernel lane's `palm` script ([battery.md](battery.md#kernel-lane-only-scripts)),
+  sway 1.7 and weston 10 sent the palm's down and a frame, then no up and no cancel for it.
+- **Checker**: not reported by `check`, which cannot know a contact became a palm; the matrix,
+  in a script whose touchscreen has a palm finger, when the trace's down of that finger is
+  followed by no wl_touch.up of its id and no wl_touch.cancel.
 """#
 }

@@ -56,7 +56,7 @@ import TouchStream
             }
         }
         func findings(_ compositor: String, _ script: String) -> [String] {
-            (cell(compositor, script)?["findings"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+            (cell(compositor, script)?["findings"] as? [[String: Any]])?.compactMap { $0["rule"] as? String } ?? []
         }
         func downs(_ compositor: String, _ script: String) throws -> [(id: Int32, x: Double, y: Double)] {
             try TraceReader.read(folder + "/\(compositor)/\(script)/trace.jsonl").records.compactMap { record in

@@ -788,7 +788,7 @@ and baselines use these ids.
 
 ### M21 — a touch arrived away from where the finger touched the glass
 
-- **Protocol** (wl_touch.down: "surface-local coordinates"; libinput: a touchscreen's position
+- **Protocol** (wl_touch.down: "surface-local x coordinate", "surface-local y coordinate"; libinput: a touchscreen's position
   is its calibration matrix applied to the device's normalised coordinates, stretched over the
   output the compositor maps the device to, in that output's transform): the point under the
   finger, on the output whose panel the touchscreen is glued to.
@@ -805,10 +805,11 @@ and baselines use these ids.
 
 ### M22 — a contact that turned into a palm was never ended
 
-- **Protocol** (wl_touch.cancel: "the compositor has taken over the touch sequence ... the
-  client should discard any state"; libinput: a touchscreen contact whose ABS_MT_TOOL_TYPE
-  becomes MT_TOOL_PALM is cancelled, LIBINPUT_EVENT_TOUCH_CANCEL): a touch that started as a
-  finger and became a palm ends for the client, with a wl_touch.cancel (or an up).
+- **Protocol** (wl_touch.up: "The touch point has disappeared"; wl_touch.cancel: "Touch
+  cancellation applies to all touch points currently active on this client's surface. The
+  client is responsible for finalizing the touch points"; libinput cancels a touchscreen contact
+  whose ABS_MT_TOOL_TYPE becomes MT_TOOL_PALM, LIBINPUT_EVENT_TOUCH_CANCEL): a touch that started
+  as a finger and became a palm ends for the client, with a wl_touch.cancel or an up.
 - **Client**: the touch stays down for ever: a button stays pressed, a scroll view keeps
   tracking a finger that is gone, a gesture recognizer waits for an end that never comes.
 - **Compositors**: in the kernel lane's `palm` script ([battery.md](battery.md#kernel-lane-only-scripts)),

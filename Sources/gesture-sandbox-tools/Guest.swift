@@ -170,6 +170,7 @@ struct GuestRunCommand: ParsableCommand {
         guard (script == nil) != (recording == nil) else { throw ValidationError("give a SCRIPT or --recording FILE (one of them)") }
         if let devices {
             guard recording == nil else { throw ValidationError("--devices plays a SCRIPT, not a --recording") }
+            guard axisMax == 4095 else { throw ValidationError("--axis-max does not go with --devices: the setup gives its touchscreens' axes") }
             let names = MatrixBattery.scripts.filter { $0.deviceSetup != nil }.map(\.name)
             guard names.contains(devices) else {
                 throw ValidationError("--devices takes a kernel-lane-only battery script: \(names.joined(separator: ", "))")

@@ -1,6 +1,8 @@
 import CompositorDrivers
 import KernelLane
+import Foundation
 import Testing
+import TestSupport
 import TouchStream
 
 /// A device setup (kernel-lane-only scripts) as units, files and a qemu command line: no guest.
@@ -89,6 +91,18 @@ import TouchStream
         let arguments = try command.arguments()
         #expect(arguments.contains("virtio-gpu-pci,max_outputs=2,xres=1024,yres=768"))
         #expect(arguments[try #require(arguments.firstIndex(of: "-append")) + 1] == "console=ttyS0 quiet panic=-1 video=Virtual-2:1024x768e")
+    }
+
+    @Test func guestRunRefusesASetupTheCompositorHasNoSettingForBeforeAnyBoot() throws {
+        let folder = NSTemporaryDirectory() + "devices-refused-\(getpid())"
+        let refused = try sandbox(["guest", "run", "--compositor", "cage", "--devices", "map-to-output", "-o", folder,
+                                   "down 0 1 1; frame; up 0; frame"])
+        #expect(refused.status == 1)
+        #expect(refused.stderr == "gesture-sandbox: cage 0.1.4 has no setting mapping a touchscreen or a window to an output\n")
+        #expect(!FileManager.default.fileExists(atPath: folder))
+        let unknown = try sandbox(["guest", "run", "--compositor", "sway", "--devices", "tap", "-o", folder, "down 0 1 1; frame"])
+        #expect(unknown.status != 0 && unknown.stderr.contains("--devices takes a kernel-lane-only battery script: map-to-output, "
+                                                              + "calibration-matrix, aspect-mismatch, rotated-output, palm, two-touchscreens"))
     }
 
     @Test func eachFingerGoesToItsTouchscreenAndThePalmTurnsAsItMoves() throws {

@@ -79,6 +79,14 @@ import TouchStream
             """)
         #expect(calibrated.touchscreens == "GestureSandbox touchscreen\t4095 3071 16 16 1\nGestureSandbox touchscreen 2\t4095 4095 0 0 0\n")
         #expect(calibrated.cageArguments == ["-r"])
+        // sway and phoc turn clockwise and announce the inverse (measured): wl_output's 90 is their 270.
+        let turned = DeviceSetup(outputs: [.init(transform: 90)])
+        #expect(GuestSetupFiles(setup: turned, compositor: .sway, modeWidth: 1280, modeHeight: 720).swayConfiguration
+            .contains("output Virtual-1 mode 1280x720 scale 1 position 0 0 transform 270\n"))
+        #expect(GuestSetupFiles(setup: turned, compositor: .phoc, modeWidth: 1280, modeHeight: 720).phocConfiguration
+            .hasSuffix("[output:Virtual-1]\nmode=1280x720\nscale=1\nx=0\ny=0\nrotate=270\n"))
+        #expect(GuestSetupFiles(setup: turned, compositor: .weston, modeWidth: 1280, modeHeight: 720).westonConfiguration
+            .contains("transform=rotate-90\n"))
         #expect(GuestSetupFiles.refusal(of: Self.twoOutputs, by: .cage) == "cage 0.1.4 has no setting mapping a touchscreen or a window to an output")
         #expect(GuestSetupFiles.refusal(of: Self.twoOutputs, by: .sway) == nil)
     }

@@ -111,10 +111,12 @@ public struct GuestSetupFiles: Sendable {
         }.joined(separator: "\n")
     }
 
-    /// phoc.ini: the lane's usual one and each output's position and rotation.
+    /// phoc.ini: the lane's usual one and each output's position and rotation. phoc's `rotate`
+    /// is clockwise and announced inverted, as sway's `transform` (`rotate=90` is wl_output's 270,
+    /// measured): written inverted.
     public var phocConfiguration: String {
         GuestCompositor.phocConfiguration + setup.outputs.enumerated().map { index, output in
-            "\n[output:\(Self.connector(index))]\nmode=\(mode)\nscale=1\nx=\(output.x)\ny=\(output.y)\n" + (output.transform == 0 ? "" : "rotate=\(output.transform)\n")
+            "\n[output:\(Self.connector(index))]\nmode=\(mode)\nscale=1\nx=\(output.x)\ny=\(output.y)\n" + (output.transform == 0 ? "" : "rotate=\((360 - output.transform) % 360)\n")
         }.joined()
     }
 

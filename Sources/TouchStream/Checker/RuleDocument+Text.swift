@@ -797,7 +797,9 @@ and baselines use these ids.
   a calibration that the pointer honours; buttons under the finger do not react and others do.
 - **Compositors**: in the kernel lane's device scripts ([battery.md](battery.md#kernel-lane-only-scripts)).
   sway 1.7 (`map_to_output`) and weston 10 (the `WL_OUTPUT` udev property) map the touchscreen
-  onto the second of two outputs: every down where the finger was.
+  onto the second of two outputs, and apply a udev calibration matrix to touch: every down where
+  the finger was. On an output turned 90°, weston turns the touch with it; sway 1.7, phoc 0.24
+  and cage 0.1.4 (wlroots 0.15) stretch the panel's units over the turned output unturned.
 - **Checker**: not reported by `check`, which cannot know from a trace where a finger was; the
   matrix, in a script with a device setup, when a down lies more than 1.5 px (on either axis)
   from the script's down of the same order. The lane sends each point as the device units that
@@ -813,7 +815,8 @@ and baselines use these ids.
 - **Client**: the touch stays down for ever: a button stays pressed, a scroll view keeps
   tracking a finger that is gone, a gesture recognizer waits for an end that never comes.
 - **Compositors**: in the kernel lane's `palm` script ([battery.md](battery.md#kernel-lane-only-scripts)),
-  sway 1.7 and weston 10 sent the palm's down and a frame, then no up and no cancel for it.
+  sway 1.7, phoc 0.24, weston 10 and cage 0.1.4 sent the palm's down (and frames), then no up
+  and no cancel for it, though libinput 1.22 reported TOUCH_CANCEL.
 - **Checker**: not reported by `check`, which cannot know a contact became a palm; the matrix,
   in a script whose touchscreen has a palm finger, when the trace's down of that finger is
   followed by no wl_touch.up of its id and no wl_touch.cancel.

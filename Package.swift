@@ -150,7 +150,9 @@ let package = Package(
             "ToolkitOracles", "TouchKit", "TouchStream", "TestSupport",
         ]),
         // The kernel lane: pure parts, and the real guest (the `kernel` tier: qemu, sway and weston on DRM).
-        .testTarget(name: "KernelLaneTests", dependencies: ["KernelLane", "SandboxHarness", "TouchStream", "TestSupport"]),
+        .testTarget(name: "KernelLaneTests", dependencies: [
+            "KernelLane", "CompositorDrivers", "SandboxHarness", "TouchStream", "TestSupport",
+        ]),
         .testTarget(name: "IntegrationTests", dependencies: [
             "SandboxHarness", "Playback", "Live", "Benchmarks", "CompositorDrivers", "TouchStream", "TouchKit", "Render", "Scenes", "WaylandClient",
             "WaylandPlumbing", "TestSupport",

@@ -203,6 +203,12 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
     public static let secondOutput = InjectionCapabilities(rawValue: 1 << 14)
     /// Starting the compositor with a seat that has touch and no pointer (`DriverConfiguration.touchOnlySeat`).
     public static let touchOnlySeat = InjectionCapabilities(rawValue: 1 << 15)
+    /// Setting up the machine below the compositor: outputs, touchscreens, udev properties
+    /// (`DriverConfiguration.deviceSetup`); only the kernel lane has devices.
+    public static let deviceSetup = InjectionCapabilities(rawValue: 1 << 16)
+    /// A device setup of several outputs, with a touchscreen and our window mapped onto one of
+    /// them by the compositor's own configuration.
+    public static let outputMapping = InjectionCapabilities(rawValue: 1 << 17)
 
     /// What a driver must be able to do to inject `event`.
     public static func required(for event: RawEvent) -> InjectionCapabilities {
@@ -226,7 +232,8 @@ public struct InjectionCapabilities: OptionSet, Hashable, Sendable {
             (.seatCapability, "seat capability"), (.sideBySide, "two windows side by side"),
             (.outputScale, "output scale"), (.outputRotation, "output rotation"),
             (.fractionalOutputScale, "fractional output scale"), (.xwayland, "Xwayland"), (.secondOutput, "a second output"),
-            (.touchOnlySeat, "touch-only seat"),
+            (.touchOnlySeat, "touch-only seat"), (.deviceSetup, "kernel lane only"),
+            (.outputMapping, "a touchscreen mapped to one of several outputs"),
         ]
         return all.filter { contains($0.0) }.map(\.1)
     }
@@ -256,6 +263,9 @@ public struct DriverConfiguration: Sendable {
     /// Whether the compositor starts its Xwayland for X11 clients (needs `xwayland`). Off by
     /// default: the X server changes nothing for Wayland clients and costs start time.
     public var xwayland = false
+    /// The outputs, touchscreens and udev properties of a kernel-lane-only script (needs
+    /// `deviceSetup`); nil: the lane's usual output and touchscreen.
+    public var deviceSetup: DeviceSetup?
 
     /// Creates a configuration; the defaults suit the matrix and the tests.
     public init(width: Int = 1280, height: Int = 720, scale: Double = 1, startTimeout: Double = 20) {

@@ -14,7 +14,7 @@ import TouchStream
 ///     kwin idreuse A1 unstable # 1/3
 ///
 /// COMPOSITOR is a name `--compositors` accepts, SCRIPT a script's name, RULE a rule id of
-/// docs/rules.md (R, S, A, H followed by digits) or a matrix observation (M1–M20). `unstable`
+/// docs/rules.md (R, S, A, H followed by digits) or a matrix observation (M1–M22). `unstable`
 /// marks a finding seen in some runs only: it is tolerated whether it shows or not. Blank lines
 /// and comments are ignored; a line naming the same finding twice is an error.
 public struct MatrixBaseline: Sendable, Equatable {
@@ -91,7 +91,7 @@ public struct MatrixBaseline: Sendable, Equatable {
             }
             let rule = words[2].text
             guard Self.isRuleID(rule) else {
-                throw error(words[2].column, "\"\(rule)\" is no rule id (R…, S…, A…, H… of docs/rules.md, or M1–M20)")
+                throw error(words[2].column, "\"\(rule)\" is no rule id (R…, S…, A…, H… of docs/rules.md, or M1–M22)")
             }
             let line = Line(MatrixCellKey(kind, words[1].text), rule, unstable: words.count == 4)
             let key = "\(line.cell) \(rule)"

@@ -1,3 +1,4 @@
+import CompositorDrivers
 import Foundation
 import Playback
 import TouchStream
@@ -58,7 +59,9 @@ public enum MatrixBattery {
         let x11Scaled = x11Entries.filter { $0.name == "x11-tap" }.map { entry in
             script("\(entry.name)@scale2", "\(entry.summary) (output \(scaled))", entry.text, windows: [.x11], output: scaled)
         }
-        return single + several + mouse + x11 + transformed + popups + onSecond + touchOnly + x11Scaled
+        // The machine below the compositor (outputs, touchscreens, udev properties): the kernel lane's only, last.
+        let devices = KernelLaneScripts.entries.map { entry in script(entry.name, entry.summary, entry.text, devices: entry.setup) }
+        return single + several + mouse + x11 + transformed + popups + onSecond + touchOnly + x11Scaled + devices
     }
 
     /// The scripts run again on the second of two outputs: a layer surface's tap and popup, and a
@@ -97,12 +100,13 @@ public enum MatrixBattery {
 
     private static func script(_ name: String, _ summary: String, _ text: String, windows: [MatrixWindow] = [.main],
                                output: MatrixOutputSetup = .plain, expectations: [MatrixExpectation] = [],
-                               pointer: (x: Double, y: Double)? = nil) -> MatrixScript {
+                               pointer: (x: Double, y: Double)? = nil, devices: DeviceSetup? = nil) -> MatrixScript {
         // The texts are fixed and tested (MatrixBatteryTests): a parse error is a bug here.
         do {
             var script = try MatrixScript(name: name, summary: summary, text: text, windows: windows, output: output)
             script.expectations = expectations
             script.pointerParkedAt = pointer
+            script.deviceSetup = devices
             return script
         } catch {
             fatalError("battery script \(name): \(error)")

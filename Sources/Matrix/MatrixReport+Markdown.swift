@@ -62,7 +62,7 @@ public enum MatrixReport {
         out += " in \(Int(result.seconds.rounded())) s; "
         out += "our client ran the `\(result.scene)` scene under the `\(result.profile)` profile. Scripts are in "
         out += "window-relative logical pixels, placed on each compositor by a calibration tap (docs/battery.md); "
-        out += "rule ids are those of docs/rules.md, M1–M20 are the matrix's own observations (docs/battery.md)."
+        out += "rule ids are those of docs/rules.md, M1–M22 are the matrix's own observations (docs/battery.md)."
         if result.repeatCount > 1 {
             out += " k/n: seen in k of the n runs that ran; **unstable**: seen in some runs only."
         }

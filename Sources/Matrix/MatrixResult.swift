@@ -61,6 +61,13 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
     /// On the second of two outputs, a down arrived at a point no surface of one output can have:
     /// past the output's size, the output's origin added (global, not surface-local coordinates).
     case globalCoordinates = "M20"
+    /// In a script with a device setup (the kernel lane's only), a down arrived away from where
+    /// the finger touched the glass: the touchscreen's output, that output's transform or its
+    /// calibration matrix was not applied.
+    case touchMisplaced = "M21"
+    /// In a script whose touchscreen turns a contact into a palm (MT_TOOL_PALM), that contact's
+    /// touch was never ended for the client: no wl_touch.up, no wl_touch.cancel.
+    case palmLeftDown = "M22"
 
     /// The hold after which a held key repeats, ms: sway's and wlroots' default repeat_delay.
     public static let repeatDelay: UInt32 = 600
@@ -88,6 +95,8 @@ public enum MatrixObservation: String, Hashable, Sendable, CaseIterable {
         case .x11PositionOff: "an X11 position differs from the wl_touch position"
         case .x11DoubleDelivery: "the X11 client got the touch also as unmarked pointer events"
         case .globalCoordinates: "a touch on the second output arrived in global coordinates, not surface-local"
+        case .touchMisplaced: "a touch arrived away from where the finger touched the glass (device mapping not applied)"
+        case .palmLeftDown: "a contact that turned into a palm was never ended (no up, no cancel): a touch stuck down"
         }
     }
 
@@ -276,6 +285,10 @@ public struct MatrixRun: Sendable {
         if script.output.secondOutput, MatrixObservation.arrivedGlobal(in: [trace] + windows.map(\.trace)) {
             observed.append(.globalCoordinates)
         }
+        if script.deviceSetup != nil, MatrixObservation.landedAway(trace.records, script: script) {
+            observed.append(.touchMisplaced)
+        }
+        if MatrixObservation.palmLeftDown(trace.records, script: script) { observed.append(.palmLeftDown) }
         observations = observed + (x11?.observations ?? [])
     }
 

@@ -155,6 +155,8 @@ public struct MatrixRunner {
         var output = MatrixOutputSetup.plain
         /// Whether the running session was started with its Xwayland (only for `x11-…` scripts).
         var xwayland = false
+        /// The device setup the running session was started with (kernel-lane-only scripts).
+        var deviceSetup: DeviceSetup?
         /// Where the running session put each set of windows (``MatrixWindow/layoutKey(_:)``),
         /// found once per start by probe taps.
         var layouts: [[[String]]: Result<[String: Window], RuntimeError>] = [:]
@@ -268,7 +270,8 @@ public struct MatrixRunner {
         // What the driver can never do is said without starting anything (a scaled output included).
         let unsupported = script.unsupported(by: run.driver.capabilities, reasons: run.driver.missingCapabilityReasons)
         guard unsupported.isEmpty else { return .ran(.notInjectable(unsupported)) }
-        if let session = run.running?.session, run.output != script.output || run.xwayland != script.needsXwayland {
+        if let session = run.running?.session,
+           run.output != script.output || run.xwayland != script.needsXwayland || run.deviceSetup != script.deviceSetup {
             // Another output, or Xwayland on or off, is another start: the compositor is started again with it.
             stop(session, directory: run.directory)
             run.running = nil
@@ -276,12 +279,14 @@ public struct MatrixRunner {
         let running: Running
         var startNote: String?
         do {
-            running = try run.running ?? startCompositor(&run, output: script.output, xwayland: script.needsXwayland)
+            running = try run.running ?? startCompositor(&run, output: script.output, xwayland: script.needsXwayland,
+                                                          devices: script.deviceSetup)
         } catch {
             // A start that fails is tried once more before the cell or the column gives up (seen on
             // a busy machine: Enlightenment starting again after a failed run); the run's cell says so.
             do {
-                running = try startCompositor(&run, output: script.output, xwayland: script.needsXwayland)
+                running = try startCompositor(&run, output: script.output, xwayland: script.needsXwayland,
+                                              devices: script.deviceSetup)
                 startNote = "\(Self.startedAgainNote)\(error)"
             } catch let second {
                 return run.starts > 2 ? .notRestarted(second) : .notStarted(second)
@@ -320,11 +325,12 @@ public struct MatrixRunner {
 
     /// Starts the compositor (again), each start calibrating in a folder of its own; the first
     /// successful start's capabilities and window are the column's.
-    private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup, xwayland: Bool) throws -> Running {
+    private func startCompositor(_ run: inout ColumnRun, output: MatrixOutputSetup, xwayland: Bool,
+                                 devices: DeviceSetup?) throws -> Running {
         run.starts += 1
         let again = run.starts > 1
         configuration.progress?("\(run.prefix): starting" + (again ? " again" : "") + (output == .plain ? "" : " (output \(output))")
-            + (xwayland ? " with Xwayland" : ""))
+            + (xwayland ? " with Xwayland" : "") + (devices.map { " (devices: \($0))" } ?? ""))
         let calibration = run.directory + "/calibration" + (again ? "-\(run.starts)" : "")
         var driverConfiguration = configuration.driverConfiguration
         driverConfiguration.scale = output.scale
@@ -332,6 +338,7 @@ public struct MatrixRunner {
         driverConfiguration.secondOutput = output.secondOutput
         driverConfiguration.touchOnlySeat = output.touchOnlySeat
         driverConfiguration.xwayland = xwayland
+        driverConfiguration.deviceSetup = devices
         run.layouts = [:]
         let began = MonotonicClock.now()
         defer { run.timing.startSeconds += MonotonicClock.now() - began }
@@ -339,6 +346,7 @@ public struct MatrixRunner {
         run.running = started
         run.output = output
         run.xwayland = xwayland
+        run.deviceSetup = devices
         if run.column.windowOrigin == nil {
             run.column.capabilities = started.session.capabilities
             run.column.windowOrigin = started.window.origin

@@ -30,6 +30,9 @@ public struct MatrixScript: Sendable {
     /// Where the mouse pointer is moved (window-relative, in the first window) once the clients
     /// show and before the first touch, and left: one seat with a mouse and a touchscreen.
     public var pointerParkedAt: (x: Double, y: Double)?
+    /// The outputs and devices below the compositor a kernel-lane-only script needs; its points
+    /// are where fingers touch the glass of the window's output.
+    public var deviceSetup: DeviceSetup?
 
     /// Creates a script from parsed items.
     public init(name: String, summary: String, items: [ScriptItem], windows: [MatrixWindow] = [.main],
@@ -117,6 +120,10 @@ public struct MatrixScript: Sendable {
         if output.rotation != 0 { needs.insert(.outputRotation) }
         if output.touchOnlySeat { needs.insert(.touchOnlySeat) }
         if output.secondOutput { needs.insert(.secondOutput) }
+        if let deviceSetup {
+            needs.insert(.deviceSetup)
+            if deviceSetup.outputs.count > 1 || deviceSetup.mapsTouchToOutput { needs.insert(.outputMapping) }
+        }
         return needs
     }
 
@@ -132,7 +139,8 @@ public struct MatrixScript: Sendable {
                         needsXwayland ? "an X11 window" : nil,
                         output == .plain ? nil : output == MatrixOutputSetup(touchOnlySeat: true) ? "a touch-only seat"
                             : "output \(output)",
-                        pointerParkedAt == nil ? nil : "the pointer parked on the window"].compactMap { $0 }.joined(separator: ", ")
+                        pointerParkedAt == nil ? nil : "the pointer parked on the window",
+                        deviceSetup.map { "devices: \($0)" }].compactMap { $0 }.joined(separator: ", ")
             let needs = setup.names.map { name in
                 let reason = reasons.first { $0.key.names == [name] }?.value
                 return reason.map { "\(name) (\($0))" } ?? name

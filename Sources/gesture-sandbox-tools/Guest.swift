@@ -1,6 +1,8 @@
 import ArgumentParser
+import CompositorDrivers
 import Foundation
 import KernelLane
+import Matrix
 import RunCommand
 import SandboxHarness
 import TouchStream
@@ -138,6 +140,11 @@ struct GuestRunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The guest's folder (as for `guest build`).", valueName: "dir"))
     var cache: String?
 
+    @Option(help: ArgumentHelp("Set up the outputs and touchscreens of a kernel-lane-only battery script (map-to-output, "
+                               + "calibration-matrix, aspect-mismatch, rotated-output, palm, two-touchscreens): SCRIPT's points "
+                               + "are then where fingers touch the glass of our window's output.", valueName: "script"))
+    var devices: String?
+
     @Option(help: ArgumentHelp("The largest value of the touchscreen's position axes (the smallest is 0).", valueName: "n"))
     var axisMax = 4095
 
@@ -161,6 +168,14 @@ struct GuestRunCommand: ParsableCommand {
         guard (15...65535).contains(axisMax) else { throw ValidationError("--axis-max must be between 15 and 65535") }
         guard bootTimeout > 0 else { throw ValidationError("--boot-timeout must be positive") }
         guard (script == nil) != (recording == nil) else { throw ValidationError("give a SCRIPT or --recording FILE (one of them)") }
+        if let devices {
+            guard recording == nil else { throw ValidationError("--devices plays a SCRIPT, not a --recording") }
+            guard axisMax == 4095 else { throw ValidationError("--axis-max does not go with --devices: the setup gives its touchscreens' axes") }
+            let names = MatrixBattery.scripts.filter { $0.deviceSetup != nil }.map(\.name)
+            guard names.contains(devices) else {
+                throw ValidationError("--devices takes a kernel-lane-only battery script: \(names.joined(separator: ", "))")
+            }
+        }
     }
 
     func run() throws {
@@ -178,8 +193,24 @@ struct GuestRunCommand: ParsableCommand {
                 let inline = script.contains(";") || script.contains("\n")
                 let text = inline ? script : try String(contentsOfFile: script, encoding: .utf8)
                 let items = try CompactTrace.parse(text, name: inline ? "<script>" : script)
-                let events = try UinputScript.events(for: items, axes: axes, name: inline ? "<script>" : script)
-                job = GuestJob(compositor: GuestCompositor(rawValue: compositor)!, axes: axes, events: events, clientName: "")
+                let name = inline ? "<script>" : script
+                let guestCompositor = GuestCompositor(rawValue: compositor)!
+                if let setup = devices.flatMap({ devices in MatrixBattery.scripts.first { $0.name == devices }?.deviceSetup }) {
+                    if let refusal = GuestSetupFiles.refusal(of: setup, by: guestCompositor) { throw KernelLaneError(refusal, status: 1) }
+                    if let mode = setup.mode {
+                        axes.outputWidth = mode.width
+                        axes.outputHeight = mode.height
+                    }
+                    let placement = TouchPlacement(setup: setup, modeWidth: axes.outputWidth, modeHeight: axes.outputHeight)
+                    let placed = MatrixScript(name: name, summary: "", items: items).placed(at: placement.origin(of: setup.windowOutput))
+                    let events = try SetupScript.events(for: placed, placement: placement, slots: axes.slots, name: name)
+                    job = GuestJob(compositor: guestCompositor, axes: axes, events: events, clientName: "")
+                    job.setup = GuestSetupFiles(setup: setup, compositor: guestCompositor, modeWidth: axes.outputWidth,
+                                                modeHeight: axes.outputHeight)
+                } else {
+                    let events = try UinputScript.events(for: items, axes: axes, name: name)
+                    job = GuestJob(compositor: guestCompositor, axes: axes, events: events, clientName: "")
+                }
             }
             job.clientArguments = ["--scene", scene, "--profile", profile]
             Guest.interruption.install()

@@ -253,10 +253,16 @@ enum SyntheticCompositors {
         #expect(battery.prefix(10).map(\.name) == ["tap", "drag", "pinch", "swipe3", "ten", "doubletap", "titlebar", "leave",
                                                    "cancel", "idreuse"])
         for script in battery where script.windows.count == 1 {
+            // A device setup's window fills its output: the setup's mode (else 1280 × 720), turned with the output.
+            let setup = script.deviceSetup.map { setup in
+                TouchPlacement(setup: setup, modeWidth: setup.mode?.width ?? 1280, modeHeight: setup.mode?.height ?? 720)
+                    .logicalSize(of: setup.windowOutput)
+            }
             for item in script.items {
                 guard case .record(let record) = item, case .down(_, _, let surface, _, let x, let y) = record.event else { continue }
                 // A point of the output (a layer surface's) lies on the 1280 × 720 output instead.
-                let bounds = surface == MatrixScript.outputTarget ? (x: 1280.0, y: 720.0) : (x: 1000.0, y: 600.0)
+                let bounds = setup.map { (x: Double($0.width), y: Double($0.height)) }
+                    ?? (surface == MatrixScript.outputTarget ? (x: 1280.0, y: 720.0) : (x: 1000.0, y: 600.0))
                 #expect(x.doubleValue >= 0 && x.doubleValue < bounds.x && y.doubleValue < bounds.y, "\(script.name)")
             }
         }

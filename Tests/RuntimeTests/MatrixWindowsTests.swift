@@ -101,9 +101,15 @@ import TouchStream
         #expect(rotated == ["tap@rotated", "drag@rotated"])
         // A compositor restarts for another output, and for Xwayland: those scripts come last, the
         // plain x11 ones before the other outputs' (a scaled start with Xwayland is the last of all).
-        #expect(battery.drop { $0.output == .plain && !$0.needsXwayland }.allSatisfy { $0.output != .plain || $0.needsXwayland })
-        #expect(battery.drop { $0.output == .plain }.allSatisfy { $0.output != .plain })
-        #expect(battery.last?.name == "x11-tap@scale2")
+        // The kernel lane's device scripts come last of all, each a boot of its own.
+        let devices = battery.drop { $0.deviceSetup == nil }
+        #expect(devices.map(\.name) == ["map-to-output", "calibration-matrix", "aspect-mismatch", "rotated-output", "palm",
+                                        "two-touchscreens"])
+        #expect(devices.allSatisfy { $0.deviceSetup != nil && $0.output == .plain })
+        let others = battery.prefix { $0.deviceSetup == nil }
+        #expect(others.drop { $0.output == .plain && !$0.needsXwayland }.allSatisfy { $0.output != .plain || $0.needsXwayland })
+        #expect(others.drop { $0.output == .plain }.allSatisfy { $0.output != .plain })
+        #expect(others.last?.name == "x11-tap@scale2")
     }
 }
 

@@ -39,6 +39,8 @@ public struct QemuCommand: Equatable, Sendable {
     /// The virtio-gpu output's size in pixels.
     public var outputWidth = 1280
     public var outputHeight = 800
+    /// How many heads the virtio-gpu has (Virtual-1, Virtual-2, …), each of that size.
+    public var outputs = 1
     /// Extra kernel command line words.
     public var kernelArguments: [String] = []
     public var memory = "512M"
@@ -50,6 +52,13 @@ public struct QemuCommand: Equatable, Sendable {
         self.initramfs = initramfs
         self.console = console
         self.shares = shares
+    }
+
+    /// qemu reports only the first head connected when no display shows the others (`-display
+    /// none`): the kernel's `video=CONNECTOR:MODEe` forces each further one on. (Its mode is not
+    /// added to the head's list: the compositor's configuration picks one of virtio-gpu's.)
+    var forcedOutputs: [String] {
+        outputs > 1 ? (2...outputs).map { "video=Virtual-\($0):\(outputWidth)x\(outputHeight)e" } : []
     }
 
     /// The arguments (without the program); throws for a path qemu's option syntax cannot carry.
@@ -65,9 +74,9 @@ public struct QemuCommand: Equatable, Sendable {
         var arguments = acceleration + [
             "-m", memory, "-smp", "1", "-nodefaults", "-no-user-config", "-no-reboot",
             "-display", "none", "-monitor", "none", "-serial", "file:" + console,
-            "-device", "virtio-gpu-pci,xres=\(outputWidth),yres=\(outputHeight)",
+            "-device", "virtio-gpu-pci," + (outputs > 1 ? "max_outputs=\(outputs)," : "") + "xres=\(outputWidth),yres=\(outputHeight)",
             "-kernel", kernel, "-initrd", initramfs,
-            "-append", (["console=ttyS0", "quiet", "panic=-1"] + kernelArguments).joined(separator: " "),
+            "-append", (["console=ttyS0", "quiet", "panic=-1"] + forcedOutputs + kernelArguments).joined(separator: " "),
         ]
         for share in shares {
             arguments += ["-virtfs", "local,path=\(share.path),mount_tag=\(share.tag),security_model=none"

@@ -1,7 +1,7 @@
 // MARK: - The touchscreen program in the guest
 
 /// `/job/touchscreen.py`: creates a multitouch uinput touchscreen (python3-libevdev) with the
-/// axes of `job.env`, says `PREFIX.ready`, waits for `PREFIX.go`, writes the event list (one
+/// axes of `job.env` (or the touchscreens `TOUCHSCREENS` lists), says `PREFIX.ready`, waits for `PREFIX.go`, writes the event list (one
 /// `TYPE CODE VALUE` or `wait MS` per line, batched up to each SYN_REPORT), says `PREFIX.done`
 /// and keeps the device until it is stopped. With `AGENT` set it plays one list per
 /// `PREFIX.go-N` (which names it) and says `PREFIX.done-N`, for as long as the guest runs.
@@ -20,18 +20,33 @@ public enum TouchscreenProgram {
     maximum_x, maximum_y = int(env["AXIS_MAX_X"]), int(env["AXIS_MAX_Y"])
     slots = int(env["SLOTS"])
 
-    device = libevdev.Device()
-    device.name = "\#(deviceName)"
-    device.id = {"bustype": 0x06, "vendor": 0x1d6b, "product": 0x0104, "version": 1}
-    device.enable(libevdev.EV_KEY.BTN_TOUCH)
-    for code, maximum in ((libevdev.EV_ABS.ABS_X, maximum_x), (libevdev.EV_ABS.ABS_Y, maximum_y),
-                          (libevdev.EV_ABS.ABS_MT_POSITION_X, maximum_x), (libevdev.EV_ABS.ABS_MT_POSITION_Y, maximum_y)):
-        device.enable(code, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum))
-    device.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=slots - 1))
-    device.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
-    device.enable(libevdev.INPUT_PROP_DIRECT)
-    uinput = device.create_uinput_device()
-    print("device", uinput.devnode, flush=True)
+    def make(name, maximum_x, maximum_y, resolution_x, resolution_y, tool_type):
+        device = libevdev.Device()
+        device.name = name
+        device.id = {"bustype": 0x06, "vendor": 0x1d6b, "product": 0x0104, "version": 1}
+        device.enable(libevdev.EV_KEY.BTN_TOUCH)
+        for code, maximum, resolution in ((libevdev.EV_ABS.ABS_X, maximum_x, resolution_x), (libevdev.EV_ABS.ABS_Y, maximum_y, resolution_y),
+                                          (libevdev.EV_ABS.ABS_MT_POSITION_X, maximum_x, resolution_x),
+                                          (libevdev.EV_ABS.ABS_MT_POSITION_Y, maximum_y, resolution_y)):
+            device.enable(code, libevdev.InputAbsInfo(minimum=minimum, maximum=maximum, resolution=resolution))
+        device.enable(libevdev.EV_ABS.ABS_MT_SLOT, libevdev.InputAbsInfo(minimum=0, maximum=slots - 1))
+        device.enable(libevdev.EV_ABS.ABS_MT_TRACKING_ID, libevdev.InputAbsInfo(minimum=0, maximum=65535))
+        if tool_type:
+            device.enable(libevdev.EV_ABS.ABS_MT_TOOL_TYPE, libevdev.InputAbsInfo(minimum=0, maximum=2))
+        device.enable(libevdev.INPUT_PROP_DIRECT)
+        made = device.create_uinput_device()
+        print("device", made.devnode, '"%s"' % name, flush=True)
+        return made
+
+    # A device setup lists its touchscreens (TOUCHSCREENS: NAME<TAB>MAX_X MAX_Y RES_X RES_Y TOOL_TYPE a line);
+    # else one touchscreen with the axes of job.env.
+    if env.get("TOUCHSCREENS"):
+        devices = []
+        for line in open(env["TOUCHSCREENS"]):
+            name, numbers = line.rstrip("\n").split("\t")
+            devices.append(make(name, *[int(word) for word in numbers.split()]))
+    else:
+        devices = [make("\#(deviceName)", maximum_x, maximum_y, 0, 0, 0)]
 
     def load(path):
         steps = []
@@ -41,22 +56,29 @@ public enum TouchscreenProgram {
                 continue
             if words[0] == "wait":
                 steps.append(float(words[1]) / 1000)
+            elif words[0] == "device":
+                steps.append(int(words[1]))
             else:
                 steps.append(libevdev.InputEvent(libevdev.evbit(words[0], words[1]), int(words[2])))
         return steps
 
     def play(steps):
-        batch = []
+        # One batch per device, each written whole at its SYN_REPORT: the events of one frame of
+        # two touchscreens may interleave.
+        batches = {}
+        device = 0
         for step in steps:
             if isinstance(step, float):
                 time.sleep(step)
                 continue
-            batch.append(step)
+            if isinstance(step, int):
+                device = step
+                continue
+            batches.setdefault(device, []).append(step)
             if step.matches(libevdev.EV_SYN.SYN_REPORT):
-                uinput.send_events(batch)
-                batch = []
-        if batch:
-            uinput.send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
+                devices[device].send_events(batches.pop(device))
+        for index, batch in batches.items():
+            devices[index].send_events(batch + [libevdev.InputEvent(libevdev.EV_SYN.SYN_REPORT, 0)])
         print("played", len(steps), "steps", flush=True)
 
     def wait_for(path):

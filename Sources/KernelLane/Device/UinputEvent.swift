@@ -8,12 +8,15 @@ public enum UinputEvent: Equatable, Sendable {
     case event(type: String, code: String, value: Int)
     /// A pause before the next event, in milliseconds.
     case wait(milliseconds: UInt32)
+    /// The events after it go to touchscreen `index` of a device setup (0 is the first).
+    case device(index: Int)
 
     /// The line the guest's program reads: `EV_ABS ABS_X 962` or `wait 50`.
     public var line: String {
         switch self {
         case .event(let type, let code, let value): "\(type) \(code) \(value)"
         case .wait(let milliseconds): "wait \(milliseconds)"
+        case .device(let index): "device \(index)"
         }
     }
 

@@ -41,7 +41,7 @@ public enum GuestJobInit {
     R=/job/results
     say() { echo "gesture-guest: $* at $(cut -d ' ' -f 1 /proc/uptime)"; }
     off() { sync; echo o > /proc/sysrq-trigger; sleep 60; }
-    finish() { echo "$1" > $R/status; say "status $1"; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
+    finish() { echo "$1" > $R/status; say "status $1"; [ -n "$EVENTS_PID" ] && kill -INT "$EVENTS_PID" 2>/dev/null; [ -n "$COMPOSITOR_PID" ] && kill "$COMPOSITOR_PID" 2>/dev/null; off; }
     mount -t proc proc /proc
     mount -t sysfs sysfs /sys
     for dir in /run /tmp /root /var/tmp /var/log /home; do mount -t tmpfs -o mode=0755 tmpfs $dir; done
@@ -54,6 +54,11 @@ public enum GuestJobInit {
     modprobe uinput; modprobe evdev; modprobe virtio_gpu
     # A HID recording is replayed through /dev/uhid: the kernel's HID core and hid-multitouch parse it.
     [ -n "$UHID" ] && { modprobe uhid; modprobe hid-multitouch; }
+    # A device setup's udev rule (a calibration matrix, weston's WL_OUTPUT) is in place before udevd starts.
+    if [ -s /job/udev.rules ]; then
+        mount -t tmpfs -o mode=0755 tmpfs /etc/udev/rules.d
+        cp /job/udev.rules /etc/udev/rules.d/99-gesture-sandbox.rules
+    fi
     /lib/systemd/systemd-udevd --daemon 2>$R/udevd.log
     udevadm trigger --action=add --subsystem-match=input --subsystem-match=drm --subsystem-match=graphics
     udevadm settle --timeout=20
@@ -74,6 +79,11 @@ public enum GuestJobInit {
         env --default-signal=INT libinput record $NODE -o $R/libinput-record.yml 2>$R/libinput-record.log &
         RECORD_PID=$!
     fi
+    # With a device setup, what libinput made of the devices too (a palm's cancel, a second touchscreen's slots).
+    if [ -n "$TOUCHSCREENS" ]; then
+        env --default-signal=INT stdbuf -oL libinput debug-events --show-keycodes >$R/libinput-events.log 2>&1 &
+        EVENTS_PID=$!
+    fi
     if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ] || [ "$COMPOSITOR" = phoc ]; then
         RUNTIME=/run/user/$GUEST_UID
         mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
@@ -87,7 +97,7 @@ public enum GuestJobInit {
             set -- env GSETTINGS_BACKEND=memory phoc --config /job/phoc.ini
         else
             # cage ends with its child: a sleep holds it open for the clients we start ourselves.
-            set -- cage -- sleep infinity
+            set -- cage $CAGE_ARGUMENTS -- sleep infinity
         fi
         env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
             $AS_USER "$@" >$R/compositor.log 2>&1 &
@@ -97,7 +107,8 @@ public enum GuestJobInit {
         mkdir -p $RUNTIME && chmod 0700 $RUNTIME
         AS_USER=
         env -i PATH=$PATH HOME=/root XDG_RUNTIME_DIR=$RUNTIME \
-            weston --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so --tty=2 --idle-time=0 >$R/compositor.log 2>&1 &
+            weston --backend=drm-backend.so --use-pixman --shell=kiosk-shell.so --tty=2 --idle-time=0 \
+            ${WESTON_CONFIG:+--config=$WESTON_CONFIG} >$R/compositor.log 2>&1 &
         COMPOSITOR_PID=$!
     fi
     waited=0

@@ -34,12 +34,26 @@ public struct GuestLaneDriver: CompositorDriver {
         kind.lane == .kernel ? GuestCompositor(rawValue: kind.compositor.rawValue) : nil
     }
 
-    public var capabilities: InjectionCapabilities { Self.laneCapabilities }
+    /// What a touchscreen can send, and the device setups of kernel-lane-only scripts; several
+    /// outputs only where the compositor has settings mapping a touchscreen and a window to one.
+    public var capabilities: InjectionCapabilities {
+        var capabilities = Self.laneCapabilities.union(.deviceSetup)
+        if let compositor = guestCompositor, GuestSetupFiles.outputMappingRefusal(by: compositor) == nil {
+            capabilities.insert(.outputMapping)
+        }
+        return capabilities
+    }
 
     public var missingCapabilityReasons: [InjectionCapabilities: String] {
         let reason = "the kernel lane's touchscreen is one fullscreen window's"
-        return [.sideBySide: reason, .secondOutput: reason, .outputScale: reason, .outputRotation: reason,
-                .fractionalOutputScale: reason, .xwayland: reason, .touchOnlySeat: reason, .serverTitleBar: reason]
+        var reasons: [InjectionCapabilities: String] = [
+            .sideBySide: reason, .secondOutput: reason, .outputScale: reason, .outputRotation: reason,
+            .fractionalOutputScale: reason, .xwayland: reason, .touchOnlySeat: reason, .serverTitleBar: reason,
+        ]
+        if let compositor = guestCompositor, let refusal = GuestSetupFiles.outputMappingRefusal(by: compositor) {
+            reasons[.outputMapping] = refusal
+        }
+        return reasons
     }
 
     public var quirks: [String] {
@@ -94,10 +108,15 @@ public struct GuestLaneDriver: CompositorDriver {
         let missing = ClientLibraries.missing(fromLDD: ldd)
         guard missing.isEmpty else { throw KernelLaneError("\(client) needs libraries the host lacks: \(missing.joined(separator: ", "))") }
         var axes = TouchscreenAxes.standard
-        axes.outputWidth = configuration.width
-        axes.outputHeight = configuration.height
+        axes.outputWidth = configuration.deviceSetup?.mode?.width ?? configuration.width
+        axes.outputHeight = configuration.deviceSetup?.mode?.height ?? configuration.height
         var job = GuestJob(compositor: compositor, axes: axes, events: [], clientName: (client as NSString).lastPathComponent)
         job.agent = true
+        if let setup = configuration.deviceSetup {
+            if let refusal = GuestSetupFiles.refusal(of: setup, by: compositor) { throw KernelLaneError(refusal) }
+            job.setup = GuestSetupFiles(setup: setup, compositor: compositor, modeWidth: axes.outputWidth,
+                                        modeHeight: axes.outputHeight)
+        }
         job.debug = ProcessInfo.processInfo.environment["GESTURE_SANDBOX_GUEST_KEEP"] != nil
         try job.write(into: jobFolder)
         var shares = [GuestShare(path: cache.root, tag: "root", readOnly: true),
@@ -109,8 +128,9 @@ public struct GuestLaneDriver: CompositorDriver {
         let verdict = AcceleratorProbe(cache: cache).verdict(interruption: nil)
         var command = QemuCommand(accelerator: verdict.accelerator, kernel: cache.kernel, initramfs: cache.initramfs,
                                   console: scratch + "/console.log", shares: shares)
-        command.outputWidth = configuration.width
-        command.outputHeight = configuration.height
+        command.outputWidth = axes.outputWidth
+        command.outputHeight = axes.outputHeight
+        command.outputs = configuration.deviceSetup?.outputs.count ?? 1
         let start = MonotonicClock.now()
         let machine = try GuestMachine(command, log: scratch + "/qemu.log")
         interruption?.add(machine)
@@ -126,7 +146,11 @@ public struct GuestLaneDriver: CompositorDriver {
             }
             throw KernelLaneError.didNotBoot(within: bootTimeout, console: machine.consoleText())
         }
-        return GuestLaneSession(compositor: compositor, machine: machine, agent: agent, axes: axes, client: client,
-                                scratch: scratch, bootSeconds: MonotonicClock.now() - start)
+        let placement = configuration.deviceSetup.map {
+            TouchPlacement(setup: $0, modeWidth: axes.outputWidth, modeHeight: axes.outputHeight)
+        }
+        return GuestLaneSession(compositor: compositor, machine: machine, agent: agent, axes: axes, placement: placement,
+                                capabilities: capabilities, client: client, scratch: scratch,
+                                bootSeconds: MonotonicClock.now() - start)
     }
 }

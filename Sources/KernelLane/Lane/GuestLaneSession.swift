@@ -12,13 +12,17 @@ import TouchStream
 /// is finished. Touch goes through the guest's uinput touchscreen, udev and libinput.
 public final class GuestLaneSession: CompositorSession, @unchecked Sendable {
     public let outputSize: (width: Int, height: Int)
-    public let capabilities: InjectionCapabilities = GuestLaneDriver.laneCapabilities
+    public let capabilities: InjectionCapabilities
     /// The job folder on the host (its `results/` and `agent/` are the guest's logs).
     public let runtimeDirectory: String
     /// The touchscreen the guest made.
     public let axes: TouchscreenAxes
     /// Seconds from starting qemu until the agent took commands.
     public let bootSeconds: Double
+    /// A kernel-lane-only script's outputs and touchscreens, and how its points become units; nil
+    /// for the lane's usual output and touchscreen.
+    public let placement: TouchPlacement?
+    public let touchedOutputOrigin: (x: Double, y: Double)
     let compositor: GuestCompositor
     let machine: GuestMachine
     let agent: GuestAgent
@@ -30,22 +34,35 @@ public final class GuestLaneSession: CompositorSession, @unchecked Sendable {
     private var running: [(proxy: ChildProcess, hostFolder: String?, guestFolder: String?, status: String)] = []
     private var stopped = false
 
-    init(compositor: GuestCompositor, machine: GuestMachine, agent: GuestAgent, axes: TouchscreenAxes, client: String,
-         scratch: String, bootSeconds: Double) {
+    init(compositor: GuestCompositor, machine: GuestMachine, agent: GuestAgent, axes: TouchscreenAxes,
+         placement: TouchPlacement?, capabilities: InjectionCapabilities, client: String, scratch: String, bootSeconds: Double) {
         self.compositor = compositor
         self.machine = machine
         self.agent = agent
         self.axes = axes
+        self.placement = placement
+        self.capabilities = capabilities
         self.client = client
         self.scratch = scratch
         self.bootSeconds = bootSeconds
-        outputSize = (axes.outputWidth, axes.outputHeight)
+        // A setup's window is fullscreen on its output: that output's logical size and origin.
+        if let placement {
+            let output = placement.setup.windowOutput
+            let size = placement.logicalSize(of: output)
+            outputSize = (size.width, size.height)
+            touchedOutputOrigin = placement.origin(of: output)
+        } else {
+            outputSize = (axes.outputWidth, axes.outputHeight)
+            touchedOutputOrigin = (0, 0)
+        }
         runtimeDirectory = scratch + "/job"
     }
 
     public var inputDevice: String? {
-        "uinput touchscreen \"\(TouchscreenProgram.deviceName)\": position axes \(axes.minimum)…\(axes.maximumX) × "
+        let device = "uinput touchscreen \"\(TouchscreenProgram.deviceName)\": position axes \(axes.minimum)…\(axes.maximumX) × "
             + "\(axes.minimum)…\(axes.maximumY), \(axes.slots) slots, direct; through udev and libinput"
+        // A setup's devices differ per script: the column names the lane's usual one, and the setup.
+        return device + (placement.map { "; for a device setup: \($0.setup)" } ?? "")
     }
 
     public func grantClientAccess(to path: String) throws {
@@ -122,7 +139,8 @@ public final class GuestLaneSession: CompositorSession, @unchecked Sendable {
                 sendable.append(item)
             }
         }
-        let events = try UinputScript.events(for: sendable, axes: axes, name: "script")
+        let events = try placement.map { try SetupScript.events(for: sendable, placement: $0, slots: axes.slots, name: "script") }
+            ?? UinputScript.events(for: sendable, axes: axes, name: "script")
         let number = agent.nextNumber()
         try Data(UinputScript.text(events).utf8).write(to: URL(fileURLWithPath: agent.folder + "/\(number).events"))
         let ups = events.filter { $0 == .event(type: "EV_ABS", code: "ABS_MT_TRACKING_ID", value: -1) }.count

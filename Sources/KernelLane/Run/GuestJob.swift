@@ -3,7 +3,8 @@ import Foundation
 // MARK: - The job folder shared into the guest
 
 /// The files of one run in the folder the guest mounts as `/job`: its init, the touchscreen
-/// program and its events, the parameters, sway's and phoc's configurations, and `results/` for what comes back.
+/// program and its events, the parameters, sway's and phoc's configurations (and a device setup's
+/// files), and `results/` for what comes back.
 public struct GuestJob {
     /// The compositor to start.
     public var compositor: GuestCompositor
@@ -26,6 +27,8 @@ public struct GuestJob {
     public var touchTimeout = 5
     /// The guest serves the matrix's agent commands (`/job/agent`) instead of running one script.
     public var agent = false
+    /// A kernel-lane-only script's outputs, touchscreens and udev properties; nil: one output, one touchscreen.
+    public var setup: GuestSetupFiles?
 
     /// A job for `compositor` playing `events`.
     public init(compositor: GuestCompositor, axes: TouchscreenAxes, events: [UinputEvent], clientName: String) {
@@ -53,6 +56,9 @@ public struct GuestJob {
             ("CLIENT_ARGUMENTS", clientArguments.joined(separator: " ")), ("DEBUG", debug ? "1" : ""),
             ("DEVICE_INPUT", recording == nil ? "events.txt" : "recording.json"), ("UHID", recording?.isHID == true ? "1" : ""),
             ("AGENT", agent ? "1" : ""), ("MAPPED", compositor.mappedLine),
+            ("TOUCHSCREENS", setup == nil ? "" : "/job/touchscreens.txt"),
+            ("WESTON_CONFIG", setup == nil ? "" : "/job/weston.ini"),
+            ("CAGE_ARGUMENTS", setup?.cageArguments.joined(separator: " ") ?? ""),
         ]
         return values.map { "export \($0.0)='\($0.1.replacingOccurrences(of: "'", with: "'\\''"))'\n" }.joined()
     }
@@ -64,9 +70,12 @@ public struct GuestJob {
             ("touchscreen.py", recording == nil ? TouchscreenProgram.text : RecordingReplayProgram.text, 0o644),
             recording.map { ("recording.json", RecordingJSON.text($0), 0o644) } ?? ("events.txt", UinputScript.text(events), 0o644),
             ("job.env", environment, 0o644),
-            ("sway.conf", GuestCompositor.swayConfiguration, 0o644),
-            ("phoc.ini", GuestCompositor.phocConfiguration, 0o644),
-        ]
+            ("sway.conf", setup?.swayConfiguration ?? GuestCompositor.swayConfiguration, 0o644),
+            ("phoc.ini", setup?.phocConfiguration ?? GuestCompositor.phocConfiguration, 0o644),
+        ] + (setup.map { setup in
+            [("weston.ini", setup.westonConfiguration, 0o644), ("udev.rules", setup.udevRules, 0o644),
+             ("touchscreens.txt", setup.touchscreens, 0o644)]
+        } ?? [])
         for (name, text, mode) in files {
             let path = folder + "/" + name
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

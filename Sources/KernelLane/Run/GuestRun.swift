@@ -93,8 +93,11 @@ public struct GuestRun {
 
         let verdict = AcceleratorProbe(cache: cache).verdict(interruption: interruption)
         progress("booting the guest (\(verdict.accelerator.rawValue.uppercased()): \(verdict.reason))")
-        let command = QemuCommand(accelerator: verdict.accelerator, kernel: cache.kernel, initramfs: cache.initramfs,
+        var command = QemuCommand(accelerator: verdict.accelerator, kernel: cache.kernel, initramfs: cache.initramfs,
                                   console: scratch + "/console.log", shares: shares)
+        command.outputs = job.setup?.setup.outputs.count ?? 1
+        command.outputWidth = job.axes.outputWidth
+        command.outputHeight = job.axes.outputHeight
         let start = MonotonicClock.now()
         let machine = try GuestMachine(command, log: scratch + "/qemu.log")
         interruption?.add(machine)

@@ -785,5 +785,40 @@ and baselines use these ids.
 - **Checker**: not reported by `check`; the matrix, in a script on the second of two outputs
   (`@output2`), when a down lies outside the outputs the trace's header lists (negative, or past
   an output's logical size).
+
+### M21 — a touch arrived away from where the finger touched the glass
+
+- **Protocol** (wl_touch.down: "surface-local x coordinate", "surface-local y coordinate"; libinput: a touchscreen's position
+  is its calibration matrix applied to the device's normalised coordinates, stretched over the
+  output the compositor maps the device to, in that output's transform): the point under the
+  finger, on the output whose panel the touchscreen is glued to.
+- **Client**: the most filed touch bug: the touch lands on the wrong monitor, pinned to the
+  first output or stretched over all of them, unrotated on a rotated output, or uncorrected by
+  a calibration that the pointer honours; buttons under the finger do not react and others do.
+- **Compositors**: in the kernel lane's device scripts ([battery.md](battery.md#kernel-lane-only-scripts)).
+  sway 1.7 (`map_to_output`) and weston 10 (the `WL_OUTPUT` udev property) map the touchscreen
+  onto the second of two outputs, and apply a udev calibration matrix to touch: every down where
+  the finger was. On an output turned 90°, weston turns the touch with it; sway 1.7, phoc 0.24
+  and cage 0.1.4 (wlroots 0.15) stretch the panel's units over the turned output unturned.
+- **Checker**: not reported by `check`, which cannot know from a trace where a finger was; the
+  matrix, in a script with a device setup, when a down lies more than 1.5 px (on either axis)
+  from the script's down of the same order. The lane sends each point as the device units that
+  a correct stack turns back into it, so the script's points are the expected ones.
+
+### M22 — a contact that turned into a palm was never ended
+
+- **Protocol** (wl_touch.up: "The touch point has disappeared"; wl_touch.cancel: "Touch
+  cancellation applies to all touch points currently active on this client's surface. The
+  client is responsible for finalizing the touch points"; libinput cancels a touchscreen contact
+  whose ABS_MT_TOOL_TYPE becomes MT_TOOL_PALM, LIBINPUT_EVENT_TOUCH_CANCEL): a touch that started
+  as a finger and became a palm ends for the client, with a wl_touch.cancel or an up.
+- **Client**: the touch stays down for ever: a button stays pressed, a scroll view keeps
+  tracking a finger that is gone, a gesture recognizer waits for an end that never comes.
+- **Compositors**: in the kernel lane's `palm` script ([battery.md](battery.md#kernel-lane-only-scripts)),
+  sway 1.7, phoc 0.24, weston 10 and cage 0.1.4 sent the palm's down (and frames), then no up
+  and no cancel for it, though libinput 1.22 reported TOUCH_CANCEL.
+- **Checker**: not reported by `check`, which cannot know a contact became a palm; the matrix,
+  in a script whose touchscreen has a palm finger, when the trace's down of that finger is
+  followed by no wl_touch.up of its id and no wl_touch.cancel.
 """#
 }

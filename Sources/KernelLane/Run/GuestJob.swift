@@ -3,7 +3,7 @@ import Foundation
 // MARK: - The job folder shared into the guest
 
 /// The files of one run in the folder the guest mounts as `/job`: its init, the touchscreen
-/// program and its events, the parameters, sway's and phoc's configurations, and `results/` for what comes back.
+/// program and its events, the parameters, sway's, phoc's and Wayfire's configurations, and `results/` for what comes back.
 public struct GuestJob {
     /// The compositor to start.
     public var compositor: GuestCompositor
@@ -66,6 +66,7 @@ public struct GuestJob {
             ("job.env", environment, 0o644),
             ("sway.conf", GuestCompositor.swayConfiguration, 0o644),
             ("phoc.ini", GuestCompositor.phocConfiguration, 0o644),
+            ("wayfire.ini", GuestCompositor.wayfireConfiguration, 0o644),
         ]
         for (name, text, mode) in files {
             let path = folder + "/" + name

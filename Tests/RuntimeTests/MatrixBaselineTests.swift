@@ -23,6 +23,9 @@ import TouchStream
         #expect(baseline.lines.map(\.unstable) == [false, true, false])
         #expect(baseline.line(MatrixCellKey(.kwin, "titlebar"), "R4")?.unstable == true)
         #expect(try MatrixBaseline(parsing: "", source: "empty").lines.isEmpty)
+        // The kernel lane's columns by the ids --write-expect writes; Wayfire's also by its name.
+        let kernel = try MatrixBaseline(parsing: "sway-kernel tap A1\nwayfire-kernel tap M1\nwayfire drag M1\n", source: "k.txt")
+        #expect(kernel.lines.map(\.cell.description) == ["sway-kernel/tap", "wayfire-kernel/tap", "wayfire-kernel/drag"])
     }
 
     @Test func refusesWhatItCannotReadWithItsLineAndColumn() {

@@ -26,6 +26,13 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
         self == .cage ? #"wl_keyboard@[0-9]*\.enter("# : #"wl_surface@[0-9]*\.enter("#
     }
 
+    /// Seconds our client may take, once a script is played, to receive every up: Wayfire
+    /// composites with llvmpipe on the guest's one CPU, and under TCG its first touches reached our
+    /// client 20–30 s after the play; the others deliver within a second.
+    public var touchSeconds: Int {
+        self == .wayfire ? 60 : 5
+    }
+
     /// sway's configuration: our window fullscreen at 0,0 without borders, so output pixels are
     /// the window's surface coordinates.
     public static let swayConfiguration = """

@@ -23,7 +23,7 @@ public struct GuestJob {
     public var compositorTimeout = 40
     public var clientTimeout = 40
     /// Seconds our client has, once the script is played, to receive every up before it is ended.
-    public var touchTimeout = 5
+    public var touchTimeout: Int
     /// The guest serves the matrix's agent commands (`/job/agent`) instead of running one script.
     public var agent = false
 
@@ -33,6 +33,7 @@ public struct GuestJob {
         self.axes = axes
         self.events = events
         self.clientName = clientName
+        touchTimeout = compositor.touchSeconds
     }
 
     /// How many touches the script lifts: the guest waits for as many wl_touch.up in our client's log.

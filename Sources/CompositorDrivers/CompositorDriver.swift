@@ -94,25 +94,29 @@ public protocol CompositorSession: StoppableSession {
 /// The compositors the matrix knows, in the order reports list them: a column of the matrix. The
 /// harness lane's compositors run on this machine; the kernel lane's (`sway-kernel`,
 /// `weston-kernel`, `cage-kernel`, `phoc-kernel`) run the same compositor on a qemu guest's DRM device, touched through a
-/// uinput touchscreen and libinput.
+/// uinput touchscreen and libinput; `wayfire-kernel` runs a compositor only the guest can run (Wayfire
+/// starts on a DRM device only, which this machine lacks).
 public enum CompositorKind: String, CaseIterable, Sendable, Codable {
     case weston, kwin, mutter, gnomeShell = "gnome-shell", sway, phoc, cage
     case mir, mirKiosk = "mir-kiosk", enlightenment
     case swayKernel = "sway-kernel", westonKernel = "weston-kernel", cageKernel = "cage-kernel"
-    case phocKernel = "phoc-kernel"
+    case phocKernel = "phoc-kernel", wayfireKernel = "wayfire-kernel"
 
-    /// The harness lane's compositors (`--compositors all`).
+    /// The harness lane's compositors.
     public static var harnessCases: [CompositorKind] { allCases.filter { $0.lane == .harness } }
+
+    /// Every compositor `--compositors all` names: the harness lane's, then those only the kernel lane runs.
+    public static var compositorCases: [CompositorKind] { allCases.filter { $0.compositor == $0 } }
 
     /// Which way touch reaches this column's compositor.
     public var lane: InputLane {
         switch self {
-        case .swayKernel, .westonKernel, .cageKernel, .phocKernel: .kernel
+        case .swayKernel, .westonKernel, .cageKernel, .phocKernel, .wayfireKernel: .kernel
         default: .harness
         }
     }
 
-    /// The compositor itself (sway for `sway · kernel`).
+    /// The compositor itself (sway for `sway · kernel`); a compositor only one lane runs is its own column.
     public var compositor: CompositorKind {
         switch self {
         case .swayKernel: .sway
@@ -121,6 +125,11 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .phocKernel: .phoc
         default: self
         }
+    }
+
+    /// The compositor's name as `--compositors` and `guest run --compositor` spell it (`wayfire`).
+    public var compositorName: String {
+        self == .wayfireKernel ? "wayfire" : compositor.rawValue
     }
 
     /// This compositor's column in `lane`, nil when that lane does not run it.
@@ -142,6 +151,7 @@ public enum CompositorKind: String, CaseIterable, Sendable, Codable {
         case .mirKiosk: "Mir kiosk"
         case .enlightenment: "Enlightenment"
         case .swayKernel, .westonKernel, .cageKernel, .phocKernel: "\(compositor.displayName) · kernel"
+        case .wayfireKernel: "Wayfire · kernel"
         }
     }
 }

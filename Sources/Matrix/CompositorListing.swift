@@ -6,10 +6,11 @@ import Playback
 /// The compositors the matrix knows: installed or not (and then the Debian packages), version,
 /// what the driver can inject, and the compositor's known quirks.
 public enum CompositorListing {
-    /// The listing text, one block per compositor in report order; `drivers` are the built-in ones.
+    /// The listing text, one block per compositor in report order; `drivers` are the built-in ones
+    /// and the kernel lane's for the compositors only it runs (their column's name says the lane).
     public static func text(drivers: [any CompositorDriver]) -> String {
         var out = ""
-        for kind in CompositorKind.harnessCases {
+        for kind in CompositorKind.compositorCases {
             // A name longer than the column (Enlightenment) keeps all its letters.
             let name = kind.displayName.padding(toLength: max(12, kind.displayName.count), withPad: " ", startingAt: 0)
             guard let driver = drivers.first(where: { $0.kind == kind }) else {
@@ -26,15 +27,15 @@ public enum CompositorListing {
     /// The compositors `list` names: "all", or names separated by commas (`compositors` spelling or
     /// the kind's id, any case); unknown names are an error.
     public static func kinds(_ list: String) throws -> [CompositorKind] {
-        if list.lowercased() == "all" { return CompositorKind.harnessCases }
+        if list.lowercased() == "all" { return CompositorKind.compositorCases }
         var kinds: [CompositorKind] = []
         for part in list.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) where !part.isEmpty {
-            guard let kind = CompositorKind.harnessCases.first(where: {
-                $0.rawValue == part || $0.displayName.lowercased() == part
+            guard let kind = CompositorKind.compositorCases.first(where: {
+                $0.compositorName == part || $0.displayName.lowercased() == part
                     || $0.displayName.lowercased().replacingOccurrences(of: " ", with: "-") == part
             }) else {
                 throw RuntimeError("unknown compositor \"\(part)\"; compositors: all, "
-                    + CompositorKind.harnessCases.map(\.rawValue).joined(separator: ", "))
+                    + CompositorKind.compositorCases.map(\.compositorName).joined(separator: ", "))
             }
             if !kinds.contains(kind) { kinds.append(kind) }
         }
@@ -50,7 +51,7 @@ public enum CompositorListing {
             let inLane = kinds.compactMap { $0.inLane(lane) }
             guard !inLane.isEmpty else {
                 throw RuntimeError("the \(lane.rawValue) lane runs none of these compositors; it runs "
-                    + CompositorKind.allCases.filter { $0.lane == lane }.map(\.compositor.rawValue).joined(separator: ", "))
+                    + CompositorKind.allCases.filter { $0.lane == lane }.map(\.compositorName).joined(separator: ", "))
             }
             columns += inLane.filter { !columns.contains($0) }
         }

@@ -121,8 +121,10 @@ public struct MatrixBaseline: Sendable, Equatable {
         return result
     }
 
-    /// The compositor a baseline line names (the `--compositors` spellings).
+    /// The compositor a baseline line names: a column's id, as `--write-expect` writes it
+    /// (`sway-kernel`), or a `--compositors` spelling.
     static func compositor(named name: String) -> CompositorKind? {
+        if let column = CompositorKind(rawValue: name.lowercased()) { return column }
         guard name.lowercased() != "all", let kinds = try? CompositorListing.kinds(name), kinds.count == 1 else { return nil }
         return kinds[0]
     }

@@ -26,7 +26,7 @@ struct GestureSandbox: ParsableCommand {
             matrix   runs touch scripts through several real compositors and compares them
             compositors  lists the compositors the matrix drives and what each can inject
             toolkits runs touch scripts through real GTK, Qt and Chromium and through our models of them
-            guest    plays touch scripts through a real kernel (uinput, udev, libinput) in a qemu guest, under sway, weston, cage or phoc on DRM
+            guest    plays touch scripts through a real kernel (uinput, udev, libinput) in a qemu guest, under sway, weston, cage, phoc or Wayfire on DRM
             x11-client  opens an X11 window under Xwayland and records what touches became (XI touch, pointer, core)
             """,
         version: version,

@@ -14,7 +14,7 @@ struct Guest: ParsableCommand {
         abstract: "Touch through a real kernel: a qemu guest with uinput, udev, libinput and a compositor on DRM.",
         discussion: """
             `guest build` builds the guest once from Debian packages; `guest status` says whether it is \
-            built and which accelerator runs it; `guest run --compositor sway|weston|cage|phoc SCRIPT -o DIR` plays \
+            built and which accelerator runs it; `guest run --compositor sway|weston|cage|phoc|wayfire SCRIPT -o DIR` plays \
             a compact script through a uinput touchscreen in the guest and keeps what our client received. \
             docs/kernel-lane.md describes the lane and its times.
             """,
@@ -44,7 +44,7 @@ struct GuestBuild: ParsableCommand {
         abstract: "Build the guest (kernel, root, initramfs) from Debian packages into the cache.",
         discussion: """
             The kernel is linux-image-amd64's, the root a debootstrap of Debian bookworm (minbase) with \
-            sway, cage, xwayland, phoc, seatd, weston, udev, python3-libevdev, libinput-tools and our client's libraries, the \
+            sway, cage, xwayland, phoc, wayfire, Mesa's DRI drivers, seatd, weston, udev, python3-libevdev, libinput-tools and our client's libraries, the \
             initramfs busybox-static's. Needs root, and apt-get, debootstrap and busybox-static on the host \
             (scripts/install-deps.sh). Builds into a temporary folder renamed into place at the end: a \
             failed or interrupted build leaves nothing. Without --force a guest of the current recipe is kept.
@@ -107,7 +107,7 @@ struct GuestStatus: ParsableCommand {
 struct GuestRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
-        abstract: "Play a touch script through a uinput touchscreen in the guest, under sway, weston, cage or phoc on DRM.",
+        abstract: "Play a touch script through a uinput touchscreen in the guest, under sway, weston, cage, phoc or Wayfire on DRM.",
         discussion: """
             --recording FILE replays a recorded device instead (libinput record, evemu-record or hid-recorder: \
             see `gesture-sandbox import`): the guest creates it with the recorded name, ids, properties, codes \
@@ -131,7 +131,7 @@ struct GuestRunCommand: ParsableCommand {
                                valueName: "file"))
     var recording: String?
 
-    @Option(help: ArgumentHelp("The compositor in the guest: sway, weston, cage or phoc.", valueName: "name"))
+    @Option(help: ArgumentHelp("The compositor in the guest: sway, weston, cage, phoc or wayfire.", valueName: "name"))
     var compositor: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The output folder (must not exist).", valueName: "dir"))

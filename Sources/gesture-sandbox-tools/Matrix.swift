@@ -67,7 +67,7 @@ struct MatrixRun: ParsableCommand {
     var compositors: String = "all"
 
     @Option(help: ArgumentHelp("How touch reaches the compositors, one column per lane: harness (into the compositor's input "
-        + "code, the default), kernel (a uinput touchscreen in a qemu guest, through udev and libinput: sway, weston, cage and phoc; "
+        + "code, the default), kernel (a uinput touchscreen in a qemu guest, through udev and libinput: sway, weston, cage, phoc and Wayfire; "
         + "docs/kernel-lane.md), or both, comma-separated.", valueName: "lanes"))
     var lane: String = "harness"
 
@@ -252,7 +252,12 @@ struct Compositors: ParsableCommand {
     func run() throws {
         let drivers: [any CompositorDriver]
         do {
-            drivers = try binaries.drivers()
+            // A compositor only the kernel lane runs is listed with its column's driver (its version in the guest).
+            let cache = GuestCache(path: GuestCache.defaultPath(environment: ProcessInfo.processInfo.environment))
+            let kernelOnly = CompositorKind.compositorCases.filter { $0.lane == .kernel }
+            drivers = try binaries.drivers() + kernelOnly.map {
+                GuestLaneDriver(kind: $0, cache: cache, client: try windowProgram(), interruption: nil)
+            }
         } catch {
             throw fail(error, code: 2)
         }

@@ -26,6 +26,23 @@ import TouchStream
         #expect((results[.posixPermissions] as? Int) == 0o777)
     }
 
+    @Test func aWayfireJobCarriesItsConfigurationAndWaitsLongerForTheLifts() throws {
+        let job = GuestJob(compositor: .wayfire, axes: .standard, events: [], clientName: "gesture-sandbox")
+        let lines = job.environment.split(separator: "\n").map(String.init)
+        // Wayfire composites with llvmpipe: its touches took 20–30 s to arrive under TCG.
+        #expect(lines.contains("export COMPOSITOR='wayfire'") && lines.contains("export TOUCH_TIMEOUT='60'"), "\(lines)")
+        #expect(GuestJob(compositor: .sway, axes: .standard, events: [], clientName: "x").touchTimeout == 5)
+        let folder = NSTemporaryDirectory() + "guest-job-wayfire-\(getpid())"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try job.write(into: folder)
+        let ini = try String(contentsOfFile: folder + "/wayfire.ini", encoding: .utf8)
+        #expect(ini == GuestCompositor.wayfireConfiguration)
+        // Only window-rules, which maximises every window as it maps; no Xwayland.
+        #expect(ini.contains("plugins = window-rules\n") && ini.contains("xwayland = false\n")
+                && ini.contains("= on created then maximize\n"))
+    }
+
     @Test func aRecordingJobCarriesItsJSONAndTheReplayProgramAndWaitsForItsLifts() throws {
         var job = GuestJob(compositor: .sway, axes: .standard, events: [], clientName: "gesture-sandbox")
         job.recording = try RecordingImport.read(RecordingFixtures.evemu, name: "elan.evemu")

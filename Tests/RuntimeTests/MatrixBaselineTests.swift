@@ -23,6 +23,9 @@ import TouchStream
         #expect(baseline.lines.map(\.unstable) == [false, true, false])
         #expect(baseline.line(MatrixCellKey(.kwin, "titlebar"), "R4")?.unstable == true)
         #expect(try MatrixBaseline(parsing: "", source: "empty").lines.isEmpty)
+        // The kernel lane's columns by the ids --write-expect writes; Wayfire's also by its name.
+        let kernel = try MatrixBaseline(parsing: "sway-kernel tap A1\nwayfire-kernel tap M1\nwayfire drag M1\n", source: "k.txt")
+        #expect(kernel.lines.map(\.cell.description) == ["sway-kernel/tap", "wayfire-kernel/tap", "wayfire-kernel/drag"])
     }
 
     @Test func refusesWhatItCannotReadWithItsLineAndColumn() {
@@ -31,7 +34,7 @@ import TouchStream
         }
         #expect(error("weston tap\n").hasPrefix("e.txt:1:8: expected COMPOSITOR SCRIPT RULE [unstable]"))
         #expect(error("# x\nweston tap A1 flaky\n").hasPrefix("e.txt:2:15: expected"))
-        #expect(error("wayfire tap A1").hasPrefix("e.txt:1:1: unknown compositor \"wayfire\""))
+        #expect(error("hyprland tap A1").hasPrefix("e.txt:1:1: unknown compositor \"hyprland\""))
         #expect(error("all tap A1").hasPrefix("e.txt:1:1: unknown compositor"))
         #expect(error("weston tap X9").hasPrefix("e.txt:1:12: \"X9\" is no rule id"))
         #expect(error("weston tap A1\nweston tap A1 unstable").hasPrefix("e.txt:2:1: weston tap A1 is already on line 1"))

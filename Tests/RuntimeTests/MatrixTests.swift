@@ -273,13 +273,17 @@ enum SyntheticCompositors {
     }
 
     @Test func compositorListsParse() throws {
-        #expect(try CompositorListing.kinds("all") == CompositorKind.harnessCases)
+        // all: the harness lane's compositors, then Wayfire, which only the kernel lane runs.
+        #expect(try CompositorListing.kinds("all") == CompositorKind.harnessCases + [.wayfireKernel])
         #expect(try CompositorListing.kinds("KWin, gnome-shell,weston") == [.kwin, .gnomeShell, .weston])
-        #expect(throws: RuntimeError.self) { try CompositorListing.kinds("wayfire") }
+        #expect(try CompositorListing.kinds("wayfire,sway") == [.wayfireKernel, .sway])
+        #expect(throws: RuntimeError.self) { try CompositorListing.kinds("hyprland") }
         let listing = CompositorListing.text(drivers: [])
-        #expect(listing.split(separator: "\n").count == CompositorKind.harnessCases.count)
+        #expect(listing.split(separator: "\n").count == CompositorKind.harnessCases.count + 1)
+        #expect(listing.hasSuffix("Wayfire · kernel no driver in this build\n"), "\(listing)")
         // A lane's column is chosen by --lane, not by name.
         #expect(throws: RuntimeError.self) { try CompositorListing.kinds("sway-kernel") }
+        #expect(throws: RuntimeError.self) { try CompositorListing.kinds("wayfire-kernel") }
     }
 
     @Test func lanesMakeAColumnPerCompositorTheyRun() throws {
@@ -287,6 +291,14 @@ enum SyntheticCompositors {
         #expect(try CompositorListing.columns([.weston, .kwin, .sway], lanes: [.harness, .kernel])
             == [.weston, .kwin, .sway, .westonKernel, .swayKernel])
         #expect(try CompositorListing.columns(CompositorKind.harnessCases, lanes: [.kernel]) == [.westonKernel, .swayKernel, .phocKernel, .cageKernel])
+        // Wayfire has only a kernel column: `all` gives it there and leaves it out of the harness lane.
+        let all = try CompositorListing.kinds("all")
+        #expect(try CompositorListing.columns(all, lanes: [.kernel]) == [.westonKernel, .swayKernel, .phocKernel, .cageKernel, .wayfireKernel])
+        #expect(try CompositorListing.columns(all, lanes: [.harness]) == CompositorKind.harnessCases)
+        #expect(try CompositorListing.columns([.sway, .wayfireKernel], lanes: [.harness, .kernel]) == [.sway, .swayKernel, .wayfireKernel])
+        #expect(throws: RuntimeError.self) { try CompositorListing.columns([.wayfireKernel], lanes: [.harness]) }
+        #expect(CompositorKind.wayfireKernel.lane == .kernel && CompositorKind.wayfireKernel.inLane(.harness) == nil)
+        #expect(CompositorKind.wayfireKernel.displayName == "Wayfire · kernel" && CompositorKind.wayfireKernel.compositorName == "wayfire")
         #expect(throws: RuntimeError.self) { try CompositorListing.columns([.kwin], lanes: [.kernel]) }
         #expect(throws: RuntimeError.self) { try CompositorListing.lanes("uinput") }
         #expect(CompositorKind.swayKernel.displayName == "sway · kernel")

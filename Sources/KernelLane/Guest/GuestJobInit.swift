@@ -84,7 +84,7 @@ public enum GuestJobInit {
         env --default-signal=INT stdbuf -oL libinput debug-events --show-keycodes >$R/libinput-events.log 2>&1 &
         EVENTS_PID=$!
     fi
-    if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ] || [ "$COMPOSITOR" = phoc ]; then
+    if [ "$COMPOSITOR" = sway ] || [ "$COMPOSITOR" = cage ] || [ "$COMPOSITOR" = phoc ] || [ "$COMPOSITOR" = wayfire ]; then
         RUNTIME=/run/user/$GUEST_UID
         mkdir -p $RUNTIME /home/$GUEST_USER && chown $GUEST_UID:$GUEST_UID $RUNTIME /home/$GUEST_USER && chmod 0700 $RUNTIME
         seatd -u $GUEST_USER -g $GUEST_USER >$R/seatd.log 2>&1 &
@@ -95,12 +95,25 @@ public enum GuestJobInit {
         elif [ "$COMPOSITOR" = phoc ]; then
             # phoc reads GSettings: with no session bus for dconf, the memory backend.
             set -- env GSETTINGS_BACKEND=memory phoc --config /job/phoc.ini
+        elif [ "$COMPOSITOR" = wayfire ]; then
+            # Wayfire renders only with GLES: Mesa's llvmpipe (kms_swrast), which crashes in the
+            # first output commit when it renders through the render node (it cannot map the dumb
+            # buffers there). In a mount namespace without that node, in /dev or sysfs, wlroots and
+            # Mesa use the primary node instead; the user gets it as logind's ACL would give it.
+            START_AS=
+            set -- unshare --mount --propagation private sh -c '
+                drm=$(readlink -f /sys/dev/char/226:0/device/drm)
+                mkdir -p /run/drm-nodes && mount --bind $drm /run/drm-nodes
+                mount -t tmpfs -o mode=0755 tmpfs $drm && mkdir $drm/card0 && mount --bind /run/drm-nodes/card0 $drm/card0
+                mount -t tmpfs -o mode=0755 tmpfs /dev/dri && mknod -m 0600 /dev/dri/card0 c 226 0 && chown $0 /dev/dri/card0
+                exec setpriv --reuid=$0 --regid=$0 --clear-groups env WLR_RENDERER_ALLOW_SOFTWARE=1 wayfire $1 -c /job/wayfire.ini
+                ' $GUEST_UID "${DEBUG:+-d}"
         else
             # cage ends with its child: a sleep holds it open for the clients we start ourselves.
             set -- cage $CAGE_ARGUMENTS -- sleep infinity
         fi
         env -i PATH=$PATH HOME=/home/$GUEST_USER XDG_RUNTIME_DIR=$RUNTIME LIBSEAT_BACKEND=seatd WLR_RENDERER=pixman \
-            $AS_USER "$@" >$R/compositor.log 2>&1 &
+            ${START_AS-$AS_USER} "$@" >$R/compositor.log 2>&1 &
         COMPOSITOR_PID=$!
     else
         RUNTIME=/run/user/0

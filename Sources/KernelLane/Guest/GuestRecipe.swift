@@ -11,18 +11,20 @@ public enum GuestRecipe {
     public static let mirror = "http://deb.debian.org/debian"
     /// The metapackage whose dependency is the kernel image.
     public static let kernelPackage = "linux-image-amd64"
-    /// What the root holds beyond minbase: the compositors and seat, udev and kmod, the touchscreen
+    /// What the root holds beyond minbase: the compositors and seat, Mesa's DRI drivers (Wayfire
+    /// renders with GLES only: llvmpipe on the virtio-gpu), udev and kmod, the touchscreen
     /// program's python3-libevdev, libinput's tools, and the shared libraries our client links
     /// (`ldd gesture-sandbox`) with the fonts and keymaps it reads.
     public static let packages = [
-        "sway", "cage", "xwayland", "phoc", "seatd", "weston", "udev", "kmod", "python3-libevdev", "libinput-tools",
+        "sway", "cage", "xwayland", "phoc", "wayfire", "libgl1-mesa-dri", "seatd", "weston", "udev", "kmod",
+        "python3-libevdev", "libinput-tools",
         "libwayland-client0", "libxkbcommon0", "xkb-data", "libdecor-0-0", "libdecor-0-plugin-1-cairo",
         "libpng16-16", "libpixman-1-0", "libfreetype6", "libfontconfig1", "fontconfig", "fonts-dejavu-core",
         "libffi8", "zlib1g", "libbrotli1", "libexpat1", "libstdc++6", "libgcc-s1",
     ]
     /// Loaded by the initramfs to reach the 9p root over virtio.
     public static let initramfsModules = ["virtio_pci", "9pnet_virtio", "9p"]
-    /// The unprivileged user compositors that refuse root run as (sway, cage, phoc), with its uid and gid.
+    /// The unprivileged user compositors that refuse root run as (sway, cage, phoc, Wayfire), with its uid and gid.
     public static let user = (name: "gesture", id: 1000)
     /// Folders the root provides for the guest's shares and tmpfs mounts.
     public static let mountPoints = ["job", "host/bin", "host/swift"]

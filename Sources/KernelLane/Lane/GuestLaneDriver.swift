@@ -4,7 +4,7 @@ import SandboxHarness
 
 // MARK: - The kernel lane as a matrix driver
 
-/// Drives sway, weston, cage or phoc in the qemu guest for the matrix (`matrix --lane kernel`): `start` boots
+/// Drives sway, weston, cage, phoc or Wayfire in the qemu guest for the matrix (`matrix --lane kernel`): `start` boots
 /// the guest once, with the compositor on its DRM device, and returns a session whose agent
 /// starts our client, plays scripts through the guest's uinput touchscreen and powers off.
 public struct GuestLaneDriver: CompositorDriver {
@@ -21,7 +21,7 @@ public struct GuestLaneDriver: CompositorDriver {
     /// Seconds the guest has to boot and start the compositor.
     public var bootTimeout = 120.0
 
-    /// The kernel lane's column for `kind` (sway-kernel, weston-kernel, cage-kernel, phoc-kernel), running `client`.
+    /// The kernel lane's column for `kind` (sway-kernel, weston-kernel, cage-kernel, phoc-kernel, wayfire-kernel), running `client`.
     public init(kind: CompositorKind, cache: GuestCache, client: String, interruption: RunInterruption?) {
         self.kind = kind
         self.cache = cache
@@ -31,7 +31,7 @@ public struct GuestLaneDriver: CompositorDriver {
 
     /// The kernel lane's compositor of `kind`, nil for a column of another lane.
     var guestCompositor: GuestCompositor? {
-        kind.lane == .kernel ? GuestCompositor(rawValue: kind.compositor.rawValue) : nil
+        kind.lane == .kernel ? GuestCompositor(rawValue: kind.compositorName) : nil
     }
 
     /// What a touchscreen can send, and the device setups of kernel-lane-only scripts; several
@@ -69,8 +69,11 @@ public struct GuestLaneDriver: CompositorDriver {
         guard let status = FileManager.default.contents(atPath: cache.root + "/var/lib/dpkg/status") else {
             return .installed(version: "in the guest (not built yet)")
         }
-        let version = Self.packageVersion(compositor.rawValue, dpkgStatus: String(decoding: status, as: UTF8.self))
-        return .installed(version: (version ?? "?") + " in the guest")
+        // A guest built before the compositor joined the recipe lacks it until it is built again.
+        guard let version = Self.packageVersion(compositor.rawValue, dpkgStatus: String(decoding: status, as: UTF8.self)) else {
+            return .installed(version: "in the guest (not in the built one: gesture-sandbox guest build)")
+        }
+        return .installed(version: version + " in the guest")
     }
 
     /// `package`'s Version in a dpkg status file.
@@ -82,7 +85,7 @@ public struct GuestLaneDriver: CompositorDriver {
     }
 
     public func starting(_ binary: CompositorBinary) throws -> CompositorDriver {
-        throw DriverError("the kernel lane runs the guest's own \(kind.compositor.rawValue), not a build of yours")
+        throw DriverError("the kernel lane runs the guest's own \(kind.compositorName), not a build of yours")
     }
 
     /// Boots the guest with the compositor on its DRM device and returns once its agent takes commands.

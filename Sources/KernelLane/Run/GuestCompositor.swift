@@ -15,12 +15,22 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
     /// GSettings in memory (the guest runs no session bus); it maximises every toplevel without
     /// decoration, which with no panel is the whole output at 0,0.
     case phoc
+    /// Wayfire 0.7 (wlroots 0.15) like sway, with its configuration file; it renders with GLES only
+    /// (llvmpipe on the virtio-gpu), so it runs only here: this machine has no DRM device.
+    case wayfire
 
     /// The line (a grep pattern over our client's WAYLAND_DEBUG log) that says the compositor put
     /// our window on its output: wl_surface.enter, which cage 0.1.4 never sends; it gives a view
     /// the keyboard focus when it maps it, already placed at 0,0 to fill the output.
     public var mappedLine: String {
         self == .cage ? #"wl_keyboard@[0-9]*\.enter("# : #"wl_surface@[0-9]*\.enter("#
+    }
+
+    /// Seconds our client may take, once a script is played, to receive every up: Wayfire
+    /// composites with llvmpipe on the guest's one CPU, and under TCG its first touches reached our
+    /// client 20–30 s after the play; the others deliver within a second.
+    public var touchSeconds: Int {
+        self == .wayfire ? 60 : 5
     }
 
     /// sway's configuration: our window fullscreen at 0,0 without borders, so output pixels are
@@ -38,6 +48,22 @@ public enum GuestCompositor: String, CaseIterable, Sendable {
     public static let phocConfiguration = """
         [core]
         xwayland=false
+
+        """
+
+    /// Wayfire's configuration: only the window-rules plugin, maximising every window as it maps
+    /// (with no panel, the whole output at 0,0), server-side decorations that no plugin draws,
+    /// one workspace, no Xwayland. Without a configuration file Wayfire loads twenty plugins.
+    public static let wayfireConfiguration = """
+        [core]
+        plugins = window-rules
+        xwayland = false
+        preferred_decoration_mode = server
+        vwidth = 1
+        vheight = 1
+
+        [window-rules]
+        fill_output = on created then maximize
 
         """
 }

@@ -3,8 +3,8 @@ import Foundation
 // MARK: - The job folder shared into the guest
 
 /// The files of one run in the folder the guest mounts as `/job`: its init, the touchscreen
-/// program and its events, the parameters, sway's and phoc's configurations (and a device setup's
-/// files), and `results/` for what comes back.
+/// program and its events, the parameters, sway's, phoc's and Wayfire's configurations (and a device
+/// setup's files), and `results/` for what comes back.
 public struct GuestJob {
     /// The compositor to start.
     public var compositor: GuestCompositor
@@ -24,7 +24,7 @@ public struct GuestJob {
     public var compositorTimeout = 40
     public var clientTimeout = 40
     /// Seconds our client has, once the script is played, to receive every up before it is ended.
-    public var touchTimeout = 5
+    public var touchTimeout: Int
     /// The guest serves the matrix's agent commands (`/job/agent`) instead of running one script.
     public var agent = false
     /// A kernel-lane-only script's outputs, touchscreens and udev properties; nil: one output, one touchscreen.
@@ -36,6 +36,7 @@ public struct GuestJob {
         self.axes = axes
         self.events = events
         self.clientName = clientName
+        touchTimeout = compositor.touchSeconds
     }
 
     /// How many touches the script lifts: the guest waits for as many wl_touch.up in our client's log.
@@ -72,6 +73,7 @@ public struct GuestJob {
             ("job.env", environment, 0o644),
             ("sway.conf", setup?.swayConfiguration ?? GuestCompositor.swayConfiguration, 0o644),
             ("phoc.ini", setup?.phocConfiguration ?? GuestCompositor.phocConfiguration, 0o644),
+            ("wayfire.ini", GuestCompositor.wayfireConfiguration, 0o644),
         ] + (setup.map { setup in
             [("weston.ini", setup.westonConfiguration, 0o644), ("udev.rules", setup.udevRules, 0o644),
              ("touchscreens.txt", setup.touchscreens, 0o644)]

@@ -249,7 +249,7 @@ struct MatrixCommandTests {
         let version = wayfire.prefix { $0 != "\n" }
         #expect(["in the guest (not built yet)", "in the guest (not in the built one: gesture-sandbox guest build)"].contains(version)
                 || (version.hasPrefix("0.7.4") && version.hasSuffix(" in the guest")), "\(output)")
-        #expect(wayfire.dropFirst(version.count).hasPrefix("\n             injects: touch, frame\n"), "\(output)")
+        #expect(wayfire.dropFirst(version.count).hasPrefix("\n             injects: touch, frame, kernel lane only\n"), "\(output)")
     }
 
     @Test("SIGINT mid-run stops every process the matrix started and leaves no folder")

@@ -15,25 +15,12 @@ import TouchStream
         let cache = try RealGuest.cache()
         let folder = NSTemporaryDirectory() + "kernel-lane-devices-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let process = try sandboxProcess(["matrix", "--battery", "--only", Self.scripts.joined(separator: ","),
-                                          "--compositors", "sway,weston", "--lane", "harness,kernel", "--parallel", "2",
-                                          "--guest-cache", cache.path, "-o", folder])
-        let log = folder + ".log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        let start = Date()
-        try process.run()
-        let deadline = Date().addingTimeInterval(1500)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.5) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        print(String(format: "KernelLaneTests: the device scripts under sway and weston: %.1f s", Date().timeIntervalSince(start)))
+        let run = try LaneMatrixRun(["matrix", "--battery", "--only", Self.scripts.joined(separator: ","),
+                                     "--compositors", "sway,weston", "--lane", "harness,kernel", "--parallel", "2",
+                                     "--guest-cache", cache.path], folder: folder, timeout: 1500)
+        print(String(format: "KernelLaneTests: the device scripts under sway and weston: %.1f s", run.seconds))
         // Exit 0 or 1 (findings); 2 is a failed run.
-        try #require([0, 1].contains(process.terminationStatus), "matrix ended with \(process.terminationStatus): \(output.suffix(2000))")
+        try #require([0, 1].contains(run.status), "matrix ended with \(run.status): \(run.output.suffix(2000))")
 
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/results.json"))) as? [String: Any]
         let cells = try #require(json?["cells"] as? [[String: Any]])

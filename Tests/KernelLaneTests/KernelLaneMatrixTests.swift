@@ -14,26 +14,13 @@ import TouchStream
             try? FileManager.default.removeItem(atPath: folder)
             try? FileManager.default.removeItem(atPath: folder + ".junit.xml")
         }
-        let process = try sandboxProcess(["matrix", "--battery", "--only", "tap,drag,pinch,idreuse,cancel,twoclients",
-                                          "--compositors", "weston,sway", "--lane", "harness,kernel", "--parallel", "2",
-                                          "--guest-cache", cache.path, "--junit", folder + ".junit.xml", "-o", folder])
-        let log = folder + ".log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: log) }
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardOutput = handle
-        process.standardError = handle
-        let start = Date()
-        try process.run()
-        let pid = process.processIdentifier
-        let deadline = Date().addingTimeInterval(600)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.5) }
-        if process.isRunning { kill(pid, SIGKILL) }
-        process.waitUntilExit()
-        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
-        print(String(format: "KernelLaneTests: matrix with the kernel lane: %.1f s", Date().timeIntervalSince(start)))
+        let run = try LaneMatrixRun(["matrix", "--battery", "--only", "tap,drag,pinch,idreuse,cancel,twoclients",
+                                     "--compositors", "weston,sway", "--lane", "harness,kernel", "--parallel", "2",
+                                     "--guest-cache", cache.path, "--junit", folder + ".junit.xml"], folder: folder, timeout: 600)
+        print(String(format: "KernelLaneTests: matrix with the kernel lane: %.1f s", run.seconds))
+        let pid = run.pid
         // Exit 0 or 1 (findings); 2 is a failed run.
-        try #require([0, 1].contains(process.terminationStatus), "matrix ended with \(process.terminationStatus): \(output.suffix(2000))")
+        try #require([0, 1].contains(run.status), "matrix ended with \(run.status): \(run.output.suffix(2000))")
 
         // Nothing of the lane is left: no qemu of this run's guests, no job folder.
         let lanePrefix = "gesture-lane-\(pid)-"
